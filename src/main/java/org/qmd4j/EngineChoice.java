@@ -1,0 +1,32 @@
+package org.qmd4j;
+
+import java.util.Locale;
+
+/** Which engine a {@link Searcher} uses. */
+public enum EngineChoice {
+  /** qmd when it is installed and works, the embedded engine otherwise. */
+  AUTO,
+  /** The qmd binary; fails when it is missing or broken. */
+  QMD,
+  /** The in-JVM Lucene engine. */
+  EMBEDDED;
+
+  /** Lower-case name, as on the command line. */
+  public String wireName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Parses {@code auto}, {@code qmd} or {@code embedded}, ignoring case.
+   *
+   * @throws IllegalArgumentException naming the bad value and the valid ones
+   */
+  public static EngineChoice parse(String value) {
+    String v = value.strip().toLowerCase(Locale.ROOT);
+    for (EngineChoice c : values()) {
+      if (c.wireName().equals(v)) return c;
+    }
+    throw new IllegalArgumentException(
+        "Unknown engine '" + value + "'; valid engines are: auto, qmd, embedded");
+  }
+}

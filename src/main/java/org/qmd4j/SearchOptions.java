@@ -1,0 +1,101 @@
+package org.qmd4j;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.qmd4j.vault.Chunker;
+
+/**
+ * How {@link SearchProviders#forVault} builds a {@link Searcher}. Immutable: start from
+ * {@link #DEFAULT} and derive with the {@code withX} methods.
+ *
+ * <pre>{@code
+ * SearchOptions options = SearchOptions.DEFAULT
+ *     .withEngine(EngineChoice.EMBEDDED)
+ *     .withInMemoryIndex(true)
+ *     .withClock(Clock.fixed(Instant.parse("2025-09-15T10:00:00Z"), ZoneId.of("Europe/Paris")));
+ * }</pre>
+ *
+ * @param engine which engine to use
+ * @param cacheDir where indexes are kept; empty means {@code $QMD4J_CACHE_DIR}, else
+ *     {@code $XDG_CACHE_HOME/qmd4j}, else {@code ~/.cache/qmd4j}
+ * @param inMemoryIndex keep the embedded index in memory (tests, throw-away use)
+ * @param chunkSize size above which a state, description or bucket file is split
+ * @param denseDaySize size above which a changelog day is split into its entries
+ * @param clock resolves relative dates ({@code today}, {@code 2 weeks ago}) in its zone
+ * @param environment the environment variables read ({@code QMD4J_*}); injectable for tests
+ */
+public record SearchOptions(
+    EngineChoice engine,
+    Optional<Path> cacheDir,
+    boolean inMemoryIndex,
+    int chunkSize,
+    int denseDaySize,
+    Clock clock,
+    Map<String, String> environment) {
+
+  /** Automatic engine, on-disk index in the default cache, default sizes, system clock. */
+  public static final SearchOptions DEFAULT = new SearchOptions(EngineChoice.AUTO,
+      Optional.empty(), false, Chunker.DEFAULT_CHUNK_SIZE, Chunker.DEFAULT_DENSE_DAY_SIZE,
+      Clock.systemDefaultZone(), System.getenv());
+
+  public SearchOptions {
+    Objects.requireNonNull(engine, "engine == null");
+    Objects.requireNonNull(cacheDir, "cacheDir == null");
+    Objects.requireNonNull(clock, "clock == null");
+    environment = Map.copyOf(Objects.requireNonNull(environment, "environment == null"));
+    new Chunker(chunkSize, denseDaySize); // validates both sizes
+  }
+
+  public SearchOptions withEngine(EngineChoice engine) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment);
+  }
+
+  public SearchOptions withCacheDir(Path cacheDir) {
+    return new SearchOptions(engine, Optional.of(cacheDir), inMemoryIndex, chunkSize,
+        denseDaySize, clock, environment);
+  }
+
+  public SearchOptions withInMemoryIndex(boolean inMemoryIndex) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment);
+  }
+
+  public SearchOptions withChunkSize(int chunkSize) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment);
+  }
+
+  public SearchOptions withDenseDaySize(int denseDaySize) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment);
+  }
+
+  public SearchOptions withClock(Clock clock) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment);
+  }
+
+  public SearchOptions withEnvironment(Map<String, String> environment) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment);
+  }
+
+  /** The chunker these sizes describe. */
+  Chunker chunker() {
+    return new Chunker(chunkSize, denseDaySize);
+  }
+
+  /** The cache root: the option, else the environment's, else {@code ~/.cache/qmd4j}. */
+  Path resolveCacheDir() {
+    if (cacheDir.isPresent()) return cacheDir.get();
+    String dir = environment.get("QMD4J_CACHE_DIR");
+    if (dir != null && !dir.isBlank()) return Path.of(dir);
+    String xdg = environment.get("XDG_CACHE_HOME");
+    if (xdg != null && !xdg.isBlank()) return Path.of(xdg, "qmd4j");
+    return Path.of(System.getProperty("user.home"), ".cache", "qmd4j");
+  }
+}

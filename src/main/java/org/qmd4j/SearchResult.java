@@ -1,0 +1,31 @@
+package org.qmd4j;
+
+import java.util.Objects;
+
+/**
+ * One ranked chunk of a vault file.
+ *
+ * @param path vault-relative path with {@code /} separators, e.g. {@code projects/x/state.md}
+ * @param chunk the chunk's text, as written in the file (line endings normalized to {@code \n})
+ * @param score relevance in [0, 1]; higher is better; {@code 1.0} for the wildcard query
+ * @param lines the chunk's 1-based inclusive line range in the file
+ * @param matchType how the chunk was matched
+ */
+public record SearchResult(
+    String path, String chunk, double score, LineRange lines, MatchType matchType) {
+  public SearchResult {
+    Objects.requireNonNull(path, "path == null");
+    Objects.requireNonNull(chunk, "chunk == null");
+    Objects.requireNonNull(lines, "lines == null");
+    Objects.requireNonNull(matchType, "matchType == null");
+    if (!(score >= 0.0 && score <= 1.0)) {
+      throw new IllegalArgumentException("Expected a score in [0, 1] but was " + score);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return String.format(java.util.Locale.ROOT, "%s:%s (%.2f, %s)",
+        path, lines, score, matchType.wireName());
+  }
+}

@@ -1,0 +1,37 @@
+package org.qmd4j.cli;
+
+import org.qmd4j.InvalidRequestException;
+import org.qmd4j.SearchException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IExitCodeExceptionMapper;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Maps failures to exit codes and prints them as one message on stderr, never as a stack
+ * trace: 2 for invalid input (the caller can fix it), 1 for anything else.
+ */
+final class ExitCodes implements IExitCodeExceptionMapper, IExecutionExceptionHandler {
+  static final int OK = 0;
+  static final int FAILURE = 1;
+  static final int USAGE = 2;
+
+  @Override
+  public int getExitCode(Throwable e) {
+    if (e instanceof InvalidRequestException || e instanceof IllegalArgumentException) {
+      return USAGE;
+    }
+    if (e instanceof CommandLine.ParameterException) return USAGE;
+    return FAILURE;
+  }
+
+  @Override
+  public int handleExecutionException(Exception e, CommandLine cmd, ParseResult parseResult) {
+    String prefix = e instanceof SearchException || e instanceof IllegalArgumentException
+        ? "qmd4j: "
+        : "qmd4j: unexpected error: ";
+    cmd.getErr().println(prefix + e.getMessage());
+    cmd.getErr().flush();
+    return getExitCode(e);
+  }
+}

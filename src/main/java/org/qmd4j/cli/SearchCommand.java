@@ -1,0 +1,120 @@
+package org.qmd4j.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.qmd4j.EngineChoice;
+import org.qmd4j.SearchOptions;
+import org.qmd4j.SearchProviders;
+import org.qmd4j.SearchRequest;
+import org.qmd4j.SearchResult;
+import org.qmd4j.Searcher;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code qmd4j search}: ranked chunks of the vault for a query. */
+@Command(name = "search", mixinStandardHelpOptions = true, showDefaultValues = true,
+    description = {
+        "Searches the vault and prints the best chunks, best first.",
+        "QUERY '*' lists every chunk in the scope and period, newest first."})
+final class SearchCommand implements Callable<Integer> {
+  static final ObjectMapper JSON = new ObjectMapper()
+      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+  @Spec CommandSpec spec;
+  @Mixin VaultOption vault;
+
+  @Option(names = "--mode", defaultValue = "fast", paramLabel = "fast|deep",
+      description = "fast: BM25 keyword search, milliseconds. deep: qmd's hybrid search "
+          + "(keyword lists fused by rank with the embedded engine).")
+  String mode;
+
+  @Option(names = "--scope", paramLabel = "SCOPE",
+      description = "project:<name>, all-states, all-changelogs, all-tasks, all-buckets or "
+          + "all-descriptions. Default: the whole vault.")
+  String scope;
+
+  @Option(names = "--from", paramLabel = "DATE",
+      description = "Inclusive lower date: 2025-07-14, today, yesterday, 'N days|weeks|months|"
+          + "years ago'. Changelog chunks use their day; other files their 'updated'.")
+  String from;
+
+  @Option(names = "--to", paramLabel = "DATE", description = "Inclusive upper date; same forms.")
+  String to;
+
+  @Option(names = "--limit", defaultValue = "20", paramLabel = "N",
+      description = "Maximum number of results.")
+  int limit;
+
+  @Option(names = "--json",
+      description = "Print a JSON array of {path, chunk, score, lines} and nothing else.")
+  boolean json;
+
+  @Option(names = "--engine", defaultValue = "auto", paramLabel = "auto|qmd|embedded",
+      description = "Engine to use. QMD4J_SEARCH_FALLBACK=1 forces embedded.")
+  String engine;
+
+  @Parameters(arity = "1..*", paramLabel = "QUERY",
+      description = "Words to look for; several arguments are joined with spaces.")
+  List<String> query;
+
+  @Override
+  public Integer call() throws JsonProcessingException {
+    SearchRequest request = SearchRequest.parse(String.join(" ", query), mode, scope, from, to)
+        .withLimit(limit);
+    SearchOptions options = SearchOptions.DEFAULT.withEngine(EngineChoice.parse(engine));
+    List<SearchResult> results;
+    try (Searcher searcher = SearchProviders.forVault(vault.resolve(), options)) {
+      results = searcher.search(request);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(toJson(results));
+    } else {
+      printListing(out, results, request.query());
+    }
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  /** The seed array: {@code [{path, chunk, score, lines}]}, scores with two decimals. */
+  static String toJson(List<SearchResult> results) throws JsonProcessingException {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (SearchResult r : results) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("path", r.path());
+      row.put("chunk", r.chunk());
+      row.put("score", BigDecimal.valueOf(r.score()).setScale(2, RoundingMode.HALF_UP));
+      row.put("lines", r.lines().toString());
+      rows.add(row);
+    }
+    return JSON.writeValueAsString(rows);
+  }
+
+  private static void printListing(PrintWriter out, List<SearchResult> results, String query) {
+    if (results.isEmpty()) {
+      out.println("No result for: " + query);
+      return;
+    }
+    for (SearchResult r : results) {
+      out.printf("%s:%s  %.2f%n", r.path(), r.lines(), r.score());
+      String[] lines = r.chunk().split("\n", -1);
+      int shown = Math.min(lines.length, 4);
+      for (int i = 0; i < shown; i++) out.println("    " + lines[i]);
+      if (lines.length > shown) out.println("    … (" + (lines.length - shown) + " more lines)");
+      out.println();
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package org.qmd4j.embedded;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.util.BytesRef;
+import org.qmd4j.LineRange;
+import org.qmd4j.vault.Chunk;
+import org.qmd4j.vault.VaultFile;
+import org.qmd4j.vault.VaultLayout;
+
+/** Converts chunks to Lucene documents and back. */
+final class ChunkDocuments {
+  private ChunkDocuments() {}
+
+  /** A tag such as {@code [décision]}: short, on one line, not a link's text. */
+  private static final Pattern TAG = Pattern.compile("\\[([^\\[\\]\\n]{1,40})\\](?!\\()");
+  private static final String HEADING_SEPARATOR = "\n";
+
+  static Document toDocument(Chunk chunk) {
+    Document doc = new Document();
+    doc.add(new StringField(Fields.TYPE, Fields.TYPE_CHUNK, Field.Store.NO));
+    doc.add(new StringField(Fields.PATH, chunk.path(), Field.Store.YES));
+    doc.add(new SortedDocValuesField(Fields.PATH, new BytesRef(chunk.path())));
+    doc.add(new StoredField(Fields.ORDINAL, chunk.ordinal()));
+    doc.add(new NumericDocValuesField(Fields.ORDINAL, chunk.ordinal()));
+    doc.add(new StoredField(Fields.FROM_LINE, chunk.lines().from()));
+    doc.add(new StoredField(Fields.TO_LINE, chunk.lines().to()));
+    doc.add(new StoredField(Fields.TEXT, chunk.text()));
+    doc.add(new StoredField(Fields.HEADINGS, String.join(HEADING_SEPARATOR, chunk.headings())));
+    chunk.date().ifPresent(d -> {
+      doc.add(new StoredField(Fields.DATE, d.toEpochDay()));
+      doc.add(new NumericDocValuesField(Fields.DATE, d.toEpochDay()));
+    });
+
+    String text = Analysis.normalize(chunk.text());
+    String headings = Analysis.normalize(String.join(" \n ", chunk.headings()));
+    String path = chunk.path().replace('/', ' ').replace('.', ' ').replace('-', ' ')
+        .replace('_', ' ');
+    doc.add(new TextField(Fields.BODY, text, Field.Store.NO));
+    doc.add(new TextField(Fields.EXACT, text, Field.Store.NO));
+    doc.add(new TextField(Fields.HEADING, headings, Field.Store.NO));
+    doc.add(new TextField(Fields.PATH_TEXT, Analysis.normalize(path), Field.Store.NO));
+    doc.add(new TextField(Fields.UNITS,
+        headings + " \n " + text + " \n " + Analysis.normalize(chunk.path()), Field.Store.NO));
+    for (String tag : tags(text + "\n" + headings)) {
+      doc.add(new StringField(Fields.TAGS, tag, Field.Store.NO));
+    }
+    return doc;
+  }
+
+  /** The folded tags ({@code [décision]} gives {@code decision}) written in a text. */
+  static List<String> tags(String text) {
+    List<String> out = new ArrayList<>();
+    Matcher m = TAG.matcher(text);
+    while (m.find()) {
+      String tag = Analysis.fold(m.group(1));
+      if (!tag.isEmpty() && !out.contains(tag)) out.add(tag);
+    }
+    return out;
+  }
+
+  /** Rebuilds a chunk from the stored fields of its document. */
+  static Chunk toChunk(Document doc) {
+    String path = doc.get(Fields.PATH);
+    VaultFile file = VaultLayout.classify(path)
+        .orElseThrow(() -> new IllegalStateException("Indexed path is not indexable: " + path));
+    IndexableField date = doc.getField(Fields.DATE);
+    String headings = doc.get(Fields.HEADINGS);
+    return new Chunk(
+        file,
+        doc.getField(Fields.ORDINAL).numericValue().intValue(),
+        new LineRange(doc.getField(Fields.FROM_LINE).numericValue().intValue(),
+            doc.getField(Fields.TO_LINE).numericValue().intValue()),
+        doc.get(Fields.TEXT),
+        headings.isEmpty() ? List.of() : List.of(headings.split(HEADING_SEPARATOR, -1)),
+        date == null
+            ? Optional.empty()
+            : Optional.of(LocalDate.ofEpochDay(date.numericValue().longValue())));
+  }
+}

@@ -1,0 +1,35 @@
+package org.qmd4j.embedded;
+
+/** Field names of the embedded index. */
+final class Fields {
+  private Fields() {}
+
+  /** {@code chunk} or {@code file}: chunk documents are searched, file records track stamps. */
+  static final String TYPE = "type";
+  static final String TYPE_CHUNK = "chunk";
+  static final String TYPE_FILE = "file";
+
+  // Stored and exact-match fields.
+  static final String PATH = "path";
+  static final String ORDINAL = "ord";
+  static final String FROM_LINE = "from";
+  static final String TO_LINE = "to";
+  static final String TEXT = "text";
+  static final String HEADINGS = "headings";
+  static final String DATE = "date";
+
+  // Searched fields.
+  static final String BODY = "body";
+  static final String HEADING = "heading";
+  static final String PATH_TEXT = "pathtext";
+  static final String EXACT = "exact";
+  static final String UNITS = "units";
+  static final String TAGS = "tags";
+
+  // File records (their own field names: Lucene wants one schema per field).
+  static final String FILE_PATH = "fpath";
+  static final String SIZE = "size";
+  static final String MODIFIED = "mtime";
+  static final String HASH = "hash";
+  static final String READ_AT = "readat";
+}

@@ -1,0 +1,184 @@
+package org.qmd4j.embedded;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.MultiTermQuery;
+import org.apache.lucene.search.PhraseQuery;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+
+/**
+ * The Lucene queries for one user query.
+ *
+ * <p>Each query word becomes a <em>term group</em>: its stem in the body (weight 1), the
+ * headings (4) and the path (1.5), and its unstemmed form as a prefix of body words (0.5),
+ * so {@code bloque} matches {@code bloqué}, {@code abandonner} matches {@code Abandon} and
+ * {@code factur} matches {@code factures}. Stop words are dropped unless the query has
+ * nothing else. Bonus clauses reward the adjacent form: the words as a phrase
+ * ({@code status: bloqué}), compounds kept whole ({@code en-cours}, {@code 2025-07-14}) and
+ * tags ({@code [décision]}).
+ *
+ * <p>Fast mode ranks chunks holding more query words first: each group also adds a constant
+ * {@link #TIER}, larger than any BM25 sum, so {@code score / TIER} is the number of groups
+ * matched and the remainder is the BM25 score.
+ */
+final class QueryPlan {
+  /** Score added per matched term group; far above any BM25 sum of one group. */
+  static final float TIER = 10_000f;
+
+  private static final float BODY = 1f;
+  private static final float HEADING = 4f;
+  private static final float PATH = 1.5f;
+  private static final float PREFIX = 0.5f;
+  private static final float PHRASE = 2f;
+  private static final float UNIT = 2f;
+  private static final float TAG = 3f;
+  private static final int PREFIX_EXPANSIONS = 32;
+  private static final int MIN_PREFIX_LENGTH = 3;
+
+  /** Query words: unstemmed folded form to stem, stop words dropped, in query order. */
+  final Map<String, String> words;
+  final List<String> phrase;
+  final Set<String> units;
+  final Set<String> tags;
+
+  private QueryPlan(Map<String, String> words, List<String> phrase, Set<String> units,
+      Set<String> tags) {
+    this.words = words;
+    this.phrase = phrase;
+    this.units = units;
+    this.tags = tags;
+  }
+
+  static QueryPlan of(String query) {
+    String q = Analysis.normalize(query);
+    List<String> exact = Analysis.tokens(Analysis.EXACT, q);
+    Map<String, String> words = new LinkedHashMap<>();
+    Set<String> stems = new LinkedHashSet<>();
+    for (String token : exact) {
+      if (Analysis.STOP_WORDS.contains(token)) continue;
+      String stem = Analysis.stem(token);
+      if (stems.add(stem)) words.put(token, stem);
+    }
+    if (words.isEmpty()) { // only stop words: search them rather than nothing
+      for (String token : exact) {
+        String stem = Analysis.stem(token);
+        if (stems.add(stem)) words.put(token, stem);
+      }
+    }
+    Set<String> units = new LinkedHashSet<>();
+    for (String unit : Analysis.tokens(Analysis.UNITS, q)) {
+      if (Analysis.isCompound(unit)) units.add(unit);
+    }
+    Set<String> tags = new LinkedHashSet<>(ChunkDocuments.tags(q));
+    return new QueryPlan(words, exact.size() >= 2 ? exact : List.of(), units, tags);
+  }
+
+  /** Whether the query holds no searchable word at all (only punctuation, say). */
+  boolean isEmpty() {
+    return words.isEmpty();
+  }
+
+  int termCount() {
+    return words.size();
+  }
+
+  /** Fast mode: any word matches; more words matched rank first (see {@link #TIER}). */
+  Query tiered() {
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      Query group = group(w.getKey(), w.getValue(), true);
+      b.add(new BoostQuery(new ConstantScoreQuery(group), TIER), Occur.SHOULD);
+      b.add(group, Occur.SHOULD);
+    }
+    addBonus(b);
+    return b.build();
+  }
+
+  /** Every word must match (deep mode's first list). */
+  Query allWords() {
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      b.add(group(w.getKey(), w.getValue(), true), Occur.MUST);
+    }
+    addBonus(b);
+    return b.build();
+  }
+
+  /** Any word, plain BM25 without tiers (deep mode's second list). */
+  Query anyWord() {
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      b.add(group(w.getKey(), w.getValue(), true), Occur.SHOULD);
+    }
+    addBonus(b);
+    return b.build();
+  }
+
+  /** Stems only, no prefixes (deep mode's third list). */
+  Query stemsOnly() {
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      b.add(group(w.getKey(), w.getValue(), false), Occur.SHOULD);
+    }
+    return b.build();
+  }
+
+  /** Prefixes of the unstemmed words only (deep mode's fourth list); null if none apply. */
+  Query prefixesOnly() {
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    int n = 0;
+    for (String word : words.keySet()) {
+      if (word.length() >= MIN_PREFIX_LENGTH) {
+        b.add(prefix(word), Occur.SHOULD);
+        n++;
+      }
+    }
+    return n == 0 ? null : b.build();
+  }
+
+  private static Query group(String word, String stem, boolean withPrefix) {
+    BooleanQuery.Builder g = new BooleanQuery.Builder();
+    g.add(new BoostQuery(new TermQuery(new Term(Fields.BODY, stem)), BODY), Occur.SHOULD);
+    g.add(new BoostQuery(new TermQuery(new Term(Fields.HEADING, stem)), HEADING), Occur.SHOULD);
+    g.add(new BoostQuery(new TermQuery(new Term(Fields.PATH_TEXT, stem)), PATH), Occur.SHOULD);
+    if (withPrefix && word.length() >= MIN_PREFIX_LENGTH) {
+      g.add(new BoostQuery(prefix(word), PREFIX), Occur.SHOULD);
+    }
+    return g.build();
+  }
+
+  private static Query prefix(String word) {
+    return new PrefixQuery(new Term(Fields.EXACT, word),
+        new MultiTermQuery.TopTermsBlendedFreqScoringRewrite(PREFIX_EXPANSIONS));
+  }
+
+  private void addBonus(BooleanQuery.Builder b) {
+    if (phrase.size() >= 2) {
+      PhraseQuery.Builder p = new PhraseQuery.Builder();
+      for (int i = 0; i < phrase.size(); i++) p.add(new Term(Fields.EXACT, phrase.get(i)), i);
+      b.add(new BoostQuery(p.build(), PHRASE), Occur.SHOULD);
+    }
+    for (String unit : units) {
+      b.add(new BoostQuery(new TermQuery(new Term(Fields.UNITS, unit)), UNIT), Occur.SHOULD);
+    }
+    for (String tag : tags) {
+      b.add(new BoostQuery(new TermQuery(new Term(Fields.TAGS, tag)), TAG), Occur.SHOULD);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "QueryPlan" + new ArrayList<>(words.keySet()) + " units=" + units + " tags=" + tags;
+  }
+}

@@ -1,0 +1,21 @@
+package org.qmd4j.vault;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An indexed file read and chunked.
+ *
+ * @param file the file
+ * @param frontmatter its frontmatter, {@link Frontmatter#NONE} when absent
+ * @param lineCount number of lines in the file, frontmatter included
+ * @param chunks its chunks in file order; empty for an empty file
+ */
+public record ParsedNote(VaultFile file, Frontmatter frontmatter, int lineCount,
+    List<Chunk> chunks) {
+  public ParsedNote {
+    Objects.requireNonNull(file, "file == null");
+    Objects.requireNonNull(frontmatter, "frontmatter == null");
+    chunks = List.copyOf(chunks);
+  }
+}

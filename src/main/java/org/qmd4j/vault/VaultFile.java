@@ -1,0 +1,20 @@
+package org.qmd4j.vault;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An indexed file of the vault: its path, kind and project.
+ *
+ * @param path vault-relative path with {@code /} separators
+ * @param kind how the file is chunked and dated
+ * @param project the project name for files under {@code projects/<name>/}; empty for root
+ *     files
+ */
+public record VaultFile(String path, FileKind kind, Optional<String> project) {
+  public VaultFile {
+    Objects.requireNonNull(path, "path == null");
+    Objects.requireNonNull(kind, "kind == null");
+    Objects.requireNonNull(project, "project == null");
+  }
+}
