@@ -188,9 +188,10 @@ public final class EmbeddedEngine implements Engine {
    * Brings the index up to date with the vault: a stat walk, then only new, changed and
    * deleted files are (re)indexed. Called before every search; cheap when nothing changed.
    *
+   * @return how many files were (re)indexed and removed
    * @throws IndexException if the vault cannot be walked or the index cannot be written
    */
-  public void refresh() {
+  public RefreshStats refresh() {
     synchronized (refreshLock) {
       try {
         if (!isCurrent()) { // another process committed: start from its records
@@ -198,16 +199,18 @@ public final class EmbeddedEngine implements Engine {
           files = loadRecords();
         }
         Map<String, FileStamp> seen = VaultScanner.scan(vault);
-        if (!changed(seen, files)) return;
+        if (!changed(seen, files)) return RefreshStats.NONE;
         try (IndexWriter writer = openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
           // Another process may have indexed meanwhile: diff against the latest commit.
           searchers.maybeRefreshBlocking();
           Map<String, FileRecord> current = loadRecords();
-          Map<String, FileRecord> next = apply(writer, seen, current);
+          RefreshStats stats = new RefreshStats();
+          Map<String, FileRecord> next = apply(writer, seen, current, stats);
           writer.setLiveCommitData(stamp.entrySet());
           writer.commit();
           searchers.maybeRefreshBlocking();
           files = next;
+          return stats;
         }
       } catch (IOException | UncheckedIOException e) {
         throw new IndexException("Cannot refresh the index of " + vault + " at " + location
@@ -237,14 +240,12 @@ public final class EmbeddedEngine implements Engine {
   }
 
   private Map<String, FileRecord> apply(IndexWriter writer, Map<String, FileStamp> seen,
-      Map<String, FileRecord> known) throws IOException {
+      Map<String, FileRecord> known, RefreshStats stats) throws IOException {
     Map<String, FileRecord> next = new HashMap<>();
-    int indexed = 0;
-    int deleted = 0;
     for (String path : known.keySet()) {
       if (!seen.containsKey(path)) {
         writer.deleteDocuments(new Term(Fields.PATH, path), new Term(Fields.FILE_PATH, path));
-        deleted++;
+        stats.removed++;
       }
     }
     for (Map.Entry<String, FileStamp> e : seen.entrySet()) {
@@ -258,7 +259,7 @@ public final class EmbeddedEngine implements Engine {
       byte[] bytes = readOrNull(path);
       if (bytes == null) { // deleted since the walk
         writer.deleteDocuments(new Term(Fields.PATH, path), new Term(Fields.FILE_PATH, path));
-        deleted++;
+        stats.removed++;
         continue;
       }
       long hash = hash(bytes);
@@ -276,9 +277,9 @@ public final class EmbeddedEngine implements Engine {
       for (Chunk chunk : note.chunks()) docs.add(ChunkDocuments.toDocument(chunk));
       docs.add(recordDocument(path, record));
       writer.addDocuments(docs);
-      indexed++;
+      stats.indexed++;
     }
-    LOG.debug("Refreshed {}: {} file(s) indexed, {} removed", location, indexed, deleted);
+    LOG.debug("Refreshed {}: {}", location, stats);
     return next;
   }
 
