@@ -262,6 +262,7 @@ public final class EmbeddedEngine implements Engine {
         stats.removed++;
         continue;
       }
+      stats.read++;
       long hash = hash(bytes);
       FileRecord record = new FileRecord(e.getValue(), hash, now);
       next.put(path, record);

@@ -4,12 +4,18 @@ package org.qmd4j.embedded;
 public final class RefreshStats {
   static final RefreshStats NONE = new RefreshStats();
 
+  int read;
   int indexed;
   int removed;
 
   RefreshStats() {}
 
-  /** Files read and (re)indexed because they were new or changed. */
+  /** Files read from disk: new, changed, or with a new time (then hashed, maybe unchanged). */
+  public int read() {
+    return read;
+  }
+
+  /** Files (re)indexed because they were new or their bytes changed. */
   public int indexed() {
     return indexed;
   }
@@ -21,6 +27,6 @@ public final class RefreshStats {
 
   @Override
   public String toString() {
-    return indexed + " file(s) indexed, " + removed + " removed";
+    return read + " file(s) read, " + indexed + " indexed, " + removed + " removed";
   }
 }

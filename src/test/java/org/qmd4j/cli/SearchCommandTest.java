@@ -1,0 +1,139 @@
+package org.qmd4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.Fixtures;
+import picocli.CommandLine;
+
+/** {@code qmd4j search} end to end: output shape, exit codes, messages. */
+class SearchCommandTest {
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cmd = Main.newCommandLine();
+    cmd.setOut(new PrintWriter(out));
+    cmd.setErr(new PrintWriter(err));
+    List<String> all = new ArrayList<>(List.of("search", "--engine", "embedded",
+        "--vault", Fixtures.vault().toString()));
+    all.addAll(List.of(args));
+    return cmd.execute(all.toArray(new String[0]));
+  }
+
+  @Test
+  void jsonIsExactlyTheSeedArray() throws Exception {
+    int code = run("--json", "--limit", "5", "--", "[décision]");
+    assertThat(code).isZero();
+    JsonNode array = new ObjectMapper().readTree(out.toString());
+    assertThat(array.isArray()).isTrue();
+    assertThat(array).hasSize(5);
+    for (JsonNode row : array) {
+      List<String> fields = new ArrayList<>();
+      row.fieldNames().forEachRemaining(fields::add);
+      assertThat(fields).containsExactly("path", "chunk", "score", "lines");
+      assertThat(row.get("score").asDouble()).isBetween(0.0, 1.0);
+      assertThat(row.get("lines").asText()).matches("\\d+-\\d+");
+    }
+    assertThat(array.get(0).get("chunk").asText()).contains("[décision]");
+    assertThat(out.toString().strip()).startsWith("[").endsWith("]");
+  }
+
+  @Test
+  void noMatchIsSuccessWithAnEmptyArray() {
+    assertThat(run("--json", "zanzibar")).isZero();
+    assertThat(out.toString().strip()).isEqualTo("[]");
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void readableListingShowsPathLinesAndScore() {
+    assertThat(run("cautionnement")).isZero();
+    assertThat(out.toString()).containsPattern("projects/startup-x/state\\.md:1-\\d+  0\\.\\d\\d");
+  }
+
+  @Test
+  void severalArgumentsFormOneQuery() throws Exception {
+    assertThat(run("--json", "--", "status:", "bloqué")).isZero();
+    JsonNode array = new ObjectMapper().readTree(out.toString());
+    assertThat(array.get(0).get("chunk").asText()).contains("status: bloqué");
+  }
+
+  @Test
+  void scopeAndDatesAreApplied() throws Exception {
+    assertThat(run("--json", "--scope", "all-changelogs", "--from", "2025-08-01",
+        "--to", "2025-08-31", "--limit", "50", "*")).isZero();
+    JsonNode array = new ObjectMapper().readTree(out.toString());
+    assertThat(array.size()).isGreaterThan(3);
+    for (JsonNode row : array) {
+      assertThat(row.get("path").asText()).endsWith("changelog.md");
+      assertThat(row.get("chunk").asText()).contains("2025-08-");
+      assertThat(row.get("score").asDouble()).isEqualTo(1.0);
+    }
+  }
+
+  @Test
+  void invalidInputExitsTwoWithTheMessageOnStderr() {
+    assertThat(run("--scope", "everything", "x")).isEqualTo(2);
+    assertThat(err.toString()).contains("Unknown scope 'everything'").contains("all-states");
+    assertThat(out.toString()).isEmpty();
+
+    assertThat(run("--mode", "turbo", "x")).isEqualTo(2);
+    assertThat(err.toString()).contains("Unknown mode 'turbo'");
+
+    assertThat(run("--from", "next tuesday", "x")).isEqualTo(2);
+    assertThat(err.toString()).contains("Invalid date 'next tuesday'");
+
+    assertThat(run("--from", "today", "--to", "yesterday", "x")).isEqualTo(2);
+    assertThat(err.toString()).contains("is after date_to");
+
+    assertThat(run("--", " ")).isEqualTo(2);
+    assertThat(err.toString()).contains("query is empty");
+  }
+
+  @Test
+  void missingQueryOrUnknownOptionIsAUsageError() {
+    assertThat(run()).isEqualTo(2);
+    assertThat(err.toString()).contains("Missing required parameter");
+    assertThat(run("--bogus", "x")).isEqualTo(2);
+    assertThat(err.toString()).contains("Unknown option");
+  }
+
+  @Test
+  void missingVaultExitsTwo(@TempDir Path tmp) {
+    CommandLine cmd = Main.newCommandLine();
+    cmd.setOut(new PrintWriter(out));
+    cmd.setErr(new PrintWriter(err));
+    int code = cmd.execute("search", "--vault", tmp.resolve("nope").toString(), "x");
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString()).contains("Vault folder does not exist");
+  }
+
+  @Test
+  void qmdEngineIsAClearErrorUntilItIsAvailable() {
+    CommandLine cmd = Main.newCommandLine();
+    cmd.setOut(new PrintWriter(out));
+    cmd.setErr(new PrintWriter(err));
+    int code = cmd.execute("search", "--engine", "qmd", "--vault",
+        Fixtures.vault().toString(), "x");
+    assertThat(code).isEqualTo(1);
+    assertThat(err.toString()).contains("qmd");
+  }
+
+  @Test
+  void unknownEngineIsAUsageError() {
+    CommandLine cmd = Main.newCommandLine();
+    cmd.setOut(new PrintWriter(out));
+    cmd.setErr(new PrintWriter(err));
+    assertThat(cmd.execute("search", "--engine", "lucene", "x")).isEqualTo(2);
+    assertThat(err.toString()).contains("Unknown engine 'lucene'");
+  }
+}
