@@ -25,7 +25,9 @@ import org.qmd4j.vault.Chunker;
  * @param chunkSize size above which a state, description or bucket file is split
  * @param denseDaySize size above which a changelog day is split into its entries
  * @param clock resolves relative dates ({@code today}, {@code 2 weeks ago}) in its zone
- * @param environment the environment variables read ({@code QMD4J_*}); injectable for tests
+ * @param environment the environment variables read ({@code QMD4J_*}, {@code PATH}, ...);
+ *     injectable for tests
+ * @param qmd how the qmd engine runs qmd
  */
 public record SearchOptions(
     EngineChoice engine,
@@ -34,12 +36,13 @@ public record SearchOptions(
     int chunkSize,
     int denseDaySize,
     Clock clock,
-    Map<String, String> environment) {
+    Map<String, String> environment,
+    QmdOptions qmd) {
 
   /** Automatic engine, on-disk index in the default cache, default sizes, system clock. */
   public static final SearchOptions DEFAULT = new SearchOptions(EngineChoice.AUTO,
       Optional.empty(), false, Chunker.DEFAULT_CHUNK_SIZE, Chunker.DEFAULT_DENSE_DAY_SIZE,
-      Clock.systemDefaultZone(), System.getenv());
+      Clock.systemDefaultZone(), System.getenv(), QmdOptions.DEFAULT);
 
   public SearchOptions {
     Objects.requireNonNull(engine, "engine == null");
@@ -47,41 +50,47 @@ public record SearchOptions(
     Objects.requireNonNull(clock, "clock == null");
     environment = Map.copyOf(Objects.requireNonNull(environment, "environment == null"));
     new Chunker(chunkSize, denseDaySize); // validates both sizes
+    Objects.requireNonNull(qmd, "qmd == null");
   }
 
   public SearchOptions withEngine(EngineChoice engine) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment);
+        environment, qmd);
   }
 
   public SearchOptions withCacheDir(Path cacheDir) {
     return new SearchOptions(engine, Optional.of(cacheDir), inMemoryIndex, chunkSize,
-        denseDaySize, clock, environment);
+        denseDaySize, clock, environment, qmd);
   }
 
   public SearchOptions withInMemoryIndex(boolean inMemoryIndex) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment);
+        environment, qmd);
   }
 
   public SearchOptions withChunkSize(int chunkSize) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment);
+        environment, qmd);
   }
 
   public SearchOptions withDenseDaySize(int denseDaySize) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment);
+        environment, qmd);
   }
 
   public SearchOptions withClock(Clock clock) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment);
+        environment, qmd);
   }
 
   public SearchOptions withEnvironment(Map<String, String> environment) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment);
+        environment, qmd);
+  }
+
+  public SearchOptions withQmd(QmdOptions qmd) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment, qmd);
   }
 
   /** The chunker these sizes describe. */

@@ -8,6 +8,14 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.qmd4j.internal.Engine;
+import org.qmd4j.internal.FallbackEngine;
+import org.qmd4j.qmd.BinaryLocator;
+import org.qmd4j.qmd.QmdBinary;
+import org.qmd4j.qmd.QmdEngine;
 import org.qmd4j.embedded.EmbeddedEngine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +42,9 @@ public final class SearchProviders {
   /** Environment variable that forces the embedded engine when set to {@code 1}. */
   public static final String FALLBACK_ENV = "QMD4J_SEARCH_FALLBACK";
 
+  // The engine choice is logged once per vault and reason, not per searcher.
+  private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+
   private SearchProviders() {}
 
   /** A searcher for {@code vault} with {@link SearchOptions#DEFAULT}. */
@@ -53,24 +64,69 @@ public final class SearchProviders {
     Objects.requireNonNull(options, "options == null");
     Path root = realVault(vault);
     String fallback = options.environment().get(FALLBACK_ENV);
-    String reason;
     if ("1".equals(fallback) || "true".equalsIgnoreCase(fallback)) {
-      reason = FALLBACK_ENV + "=" + fallback + " forces the embedded engine";
-    } else if (options.engine() == EngineChoice.EMBEDDED) {
-      reason = "the embedded engine was requested";
-    } else if (options.engine() == EngineChoice.QMD) {
-      throw new QmdUnavailableException("The qmd engine is not available in this version of "
-          + "qmd4j; use --engine embedded (or auto)");
-    } else {
-      reason = "the qmd engine is not available in this version of qmd4j";
-      LOG.warn("Using the embedded engine for {}: {}", root, reason);
+      return embedded(root, options, FALLBACK_ENV + "=" + fallback + " forces the embedded engine");
     }
-    Path indexDir = options.inMemoryIndex() ? null : indexDir(root, options);
-    EmbeddedEngine engine = EmbeddedEngine.open(root, indexDir, options.chunker());
+    if (options.engine() == EngineChoice.EMBEDDED) {
+      return embedded(root, options, "the embedded engine was requested");
+    }
+    QmdOptions qmd = options.qmd();
+    BinaryLocator locator =
+        qmd.locator().orElseGet(() -> BinaryLocator.fromEnvironment(options.environment()));
+    Optional<Path> binaryPath = locator.locate();
+    String problem;
+    if (binaryPath.isEmpty()) {
+      problem = "qmd was not found on PATH (install @tobilu/qmd 2.x, or set "
+          + BinaryLocator.BINARY_ENV + ")";
+    } else {
+      QmdBinary.Probe probe = QmdBinary.probe(binaryPath.get(), qmd.runner());
+      if (probe.binary().isPresent()) {
+        try {
+          return qmd(root, options, probe.binary().get());
+        } catch (EngineException e) {
+          if (options.engine() == EngineChoice.QMD) throw e;
+          problem = "qmd could not set up its index: " + e.getMessage();
+        }
+      } else {
+        problem = probe.problem();
+      }
+    }
+    if (options.engine() == EngineChoice.QMD) {
+      throw new QmdUnavailableException("The qmd engine cannot run: " + problem);
+    }
+    if (WARNED.add(root + "|" + problem)) {
+      LOG.warn("Using the embedded engine for {}: {}", root, problem);
+    }
+    return embedded(root, options, problem);
+  }
+
+  private static Searcher qmd(Path root, SearchOptions options, QmdBinary binary) {
+    QmdOptions qmd = options.qmd();
+    QmdEngine qmdEngine = QmdEngine.open(root, vaultCacheDir(root, options).resolve("qmd"),
+        binary, qmd, options.chunker(), options.environment());
+    Engine engine = qmdEngine;
+    if (qmd.onFailure() == QmdOptions.FailurePolicy.FALLBACK_TO_EMBEDDED) {
+      engine = new FallbackEngine(qmdEngine, () -> openEmbedded(root, options));
+    }
+    String reason = "qmd " + binary.version() + " found at " + binary.path()
+        + (options.engine() == EngineChoice.QMD ? " (requested)" : "");
+    EngineDescription description = new EngineDescription(engine.name(), reason,
+        root.toString(), engine.indexLocation());
+    LOG.debug("Searcher for {}: {}", root, description);
+    return new Searcher(engine, description, options.clock());
+  }
+
+  private static Searcher embedded(Path root, SearchOptions options, String reason) {
+    EmbeddedEngine engine = openEmbedded(root, options);
     EngineDescription description =
         new EngineDescription(engine.name(), reason, root.toString(), engine.indexLocation());
     LOG.debug("Searcher for {}: {}", root, description);
     return new Searcher(engine, description, options.clock());
+  }
+
+  private static EmbeddedEngine openEmbedded(Path root, SearchOptions options) {
+    Path indexDir = options.inMemoryIndex() ? null : indexDir(root, options);
+    return EmbeddedEngine.open(root, indexDir, options.chunker());
   }
 
   private static Path realVault(Path vault) {

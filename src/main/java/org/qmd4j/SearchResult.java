@@ -1,6 +1,7 @@
 package org.qmd4j;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One ranked chunk of a vault file.
@@ -10,17 +11,26 @@ import java.util.Objects;
  * @param score relevance in [0, 1]; higher is better; {@code 1.0} for the wildcard query
  * @param lines the chunk's 1-based inclusive line range in the file
  * @param matchType how the chunk was matched
+ * @param degraded when qmd failed and the embedded engine answered instead (see
+ *     {@link QmdOptions.FailurePolicy#FALLBACK_TO_EMBEDDED}), why; empty otherwise
  */
-public record SearchResult(
-    String path, String chunk, double score, LineRange lines, MatchType matchType) {
+public record SearchResult(String path, String chunk, double score, LineRange lines,
+    MatchType matchType, Optional<String> degraded) {
   public SearchResult {
     Objects.requireNonNull(path, "path == null");
+    Objects.requireNonNull(degraded, "degraded == null");
     Objects.requireNonNull(chunk, "chunk == null");
     Objects.requireNonNull(lines, "lines == null");
     Objects.requireNonNull(matchType, "matchType == null");
     if (!(score >= 0.0 && score <= 1.0)) {
       throw new IllegalArgumentException("Expected a score in [0, 1] but was " + score);
     }
+  }
+
+  /** A result that is not degraded. */
+  public SearchResult(String path, String chunk, double score, LineRange lines,
+      MatchType matchType) {
+    this(path, chunk, score, lines, matchType, Optional.empty());
   }
 
   @Override

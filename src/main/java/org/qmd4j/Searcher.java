@@ -64,7 +64,8 @@ public final class Searcher implements Closeable {
     List<SearchResult> out = new ArrayList<>(hits.size());
     for (Hit hit : hits) {
       out.add(new SearchResult(hit.chunk().path(), hit.chunk().text(),
-          Math.max(0, Math.min(1, hit.score())), hit.chunk().lines(), hit.matchType()));
+          Math.max(0, Math.min(1, hit.score())), hit.chunk().lines(), hit.matchType(),
+          hit.degraded()));
     }
     return List.copyOf(out);
   }

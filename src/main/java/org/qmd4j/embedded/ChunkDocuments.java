@@ -1,11 +1,11 @@
 package org.qmd4j.embedded;
 
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.NumericDocValuesField;
@@ -16,6 +16,7 @@ import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.util.BytesRef;
 import org.qmd4j.LineRange;
+import org.qmd4j.internal.Analysis;
 import org.qmd4j.vault.Chunk;
 import org.qmd4j.vault.VaultFile;
 import org.qmd4j.vault.VaultLayout;
@@ -24,8 +25,10 @@ import org.qmd4j.vault.VaultLayout;
 final class ChunkDocuments {
   private ChunkDocuments() {}
 
-  /** A tag such as {@code [décision]}: short, on one line, not a link's text. */
-  private static final Pattern TAG = Pattern.compile("\\[([^\\[\\]\\n]{1,40})\\](?!\\()");
+  /** The analyzer used when indexing chunk documents: one per field. */
+  static final Analyzer ANALYZER = new PerFieldAnalyzerWrapper(Analysis.STEMMED,
+      Map.of(Fields.EXACT, Analysis.EXACT, Fields.UNITS, Analysis.UNITS));
+
   private static final String HEADING_SEPARATOR = "\n";
 
   static Document toDocument(Chunk chunk) {
@@ -54,21 +57,10 @@ final class ChunkDocuments {
     doc.add(new TextField(Fields.PATH_TEXT, Analysis.normalize(path), Field.Store.NO));
     doc.add(new TextField(Fields.UNITS,
         headings + " \n " + text + " \n " + Analysis.normalize(chunk.path()), Field.Store.NO));
-    for (String tag : tags(text + "\n" + headings)) {
+    for (String tag : Analysis.tags(text + "\n" + headings)) {
       doc.add(new StringField(Fields.TAGS, tag, Field.Store.NO));
     }
     return doc;
-  }
-
-  /** The folded tags ({@code [décision]} gives {@code decision}) written in a text. */
-  static List<String> tags(String text) {
-    List<String> out = new ArrayList<>();
-    Matcher m = TAG.matcher(text);
-    while (m.find()) {
-      String tag = Analysis.fold(m.group(1));
-      if (!tag.isEmpty() && !out.contains(tag)) out.add(tag);
-    }
-    return out;
   }
 
   /** Rebuilds a chunk from the stored fields of its document. */

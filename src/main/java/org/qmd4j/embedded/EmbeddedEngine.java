@@ -418,7 +418,7 @@ public final class EmbeddedEngine implements Engine {
   private IndexWriter openWriter(IndexWriterConfig.OpenMode mode) throws IOException {
     long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
     while (true) {
-      IndexWriterConfig config = new IndexWriterConfig(Analysis.INDEXING)
+      IndexWriterConfig config = new IndexWriterConfig(ChunkDocuments.ANALYZER)
           .setOpenMode(mode)
           .setCommitOnClose(false);
       try {

@@ -1,7 +1,6 @@
 package org.qmd4j.embedded;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,7 @@ import org.apache.lucene.search.PhraseQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
+import org.qmd4j.internal.Analysis;
 
 /**
  * The Lucene queries for one user query.
@@ -63,24 +63,12 @@ final class QueryPlan {
   static QueryPlan of(String query) {
     String q = Analysis.normalize(query);
     List<String> exact = Analysis.tokens(Analysis.EXACT, q);
-    Map<String, String> words = new LinkedHashMap<>();
-    Set<String> stems = new LinkedHashSet<>();
-    for (String token : exact) {
-      if (Analysis.STOP_WORDS.contains(token)) continue;
-      String stem = Analysis.stem(token);
-      if (stems.add(stem)) words.put(token, stem);
-    }
-    if (words.isEmpty()) { // only stop words: search them rather than nothing
-      for (String token : exact) {
-        String stem = Analysis.stem(token);
-        if (stems.add(stem)) words.put(token, stem);
-      }
-    }
+    Map<String, String> words = Analysis.queryWords(q);
     Set<String> units = new LinkedHashSet<>();
     for (String unit : Analysis.tokens(Analysis.UNITS, q)) {
       if (Analysis.isCompound(unit)) units.add(unit);
     }
-    Set<String> tags = new LinkedHashSet<>(ChunkDocuments.tags(q));
+    Set<String> tags = new LinkedHashSet<>(Analysis.tags(q));
     return new QueryPlan(words, exact.size() >= 2 ? exact : List.of(), units, tags);
   }
 

@@ -35,4 +35,9 @@ public record ChunkFilter(Scope scope, Optional<LocalDate> from, Optional<LocalD
     LocalDate d = chunk.date().get();
     return (from.isEmpty() || !d.isBefore(from.get())) && (to.isEmpty() || !d.isAfter(to.get()));
   }
+
+  /** Whether every chunk passes: whole vault, no date bound. */
+  public boolean passesEverything() {
+    return scope.equals(Scope.vault()) && from.isEmpty() && to.isEmpty();
+  }
 }

@@ -1,11 +1,15 @@
-package org.qmd4j.embedded;
+package org.qmd4j.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
@@ -17,14 +21,14 @@ import org.apache.lucene.analysis.fr.FrenchAnalyzer;
 import org.apache.lucene.analysis.fr.FrenchLightStemFilter;
 import org.apache.lucene.analysis.fr.FrenchLightStemmer;
 import org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter;
-import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.analysis.pattern.PatternTokenizer;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.util.ElisionFilter;
 
 /**
- * Text analysis of the embedded engine. Every field sees NFKC-normalized text (so NFD and
+ * Text analysis shared by the engines: the embedded index uses it for every field, and the
+ * qmd engine uses it to find which chunks of a document match a query. Every field sees NFKC-normalized text (so NFD and
  * NFC spell the same word), then:
  *
  * <table>
@@ -37,16 +41,16 @@ import org.apache.lucene.analysis.util.ElisionFilter;
  *       ({@code en-cours}, {@code 2025-07-14})</td><td>lower case, accent folding</td></tr>
  * </table>
  */
-final class Analysis {
+public final class Analysis {
   private Analysis() {}
 
-  static final CharArraySet ELISIONS = FrenchAnalyzer.DEFAULT_ARTICLES;
+  public static final CharArraySet ELISIONS = FrenchAnalyzer.DEFAULT_ARTICLES;
 
   private static final Pattern UNIT =
       Pattern.compile("[\\p{L}\\p{M}\\p{N}]+(?:[-_./'\u2019][\\p{L}\\p{M}\\p{N}]+)+");
   private static final Pattern JOINED = Pattern.compile(".*[-_./'\u2019].*");
 
-  static final Analyzer STEMMED = new Analyzer() {
+  public static final Analyzer STEMMED = new Analyzer() {
     @Override
     protected TokenStreamComponents createComponents(String field) {
       Tokenizer source = new StandardTokenizer();
@@ -58,7 +62,7 @@ final class Analysis {
     }
   };
 
-  static final Analyzer EXACT = new Analyzer() {
+  public static final Analyzer EXACT = new Analyzer() {
     @Override
     protected TokenStreamComponents createComponents(String field) {
       Tokenizer source = new StandardTokenizer();
@@ -69,7 +73,7 @@ final class Analysis {
     }
   };
 
-  static final Analyzer UNITS = new Analyzer() {
+  public static final Analyzer UNITS = new Analyzer() {
     @Override
     protected TokenStreamComponents createComponents(String field) {
       Tokenizer source = new PatternTokenizer(UNIT, 0);
@@ -79,22 +83,19 @@ final class Analysis {
     }
   };
 
-  /** The analyzer used when indexing chunk documents. */
-  static final Analyzer INDEXING = new PerFieldAnalyzerWrapper(STEMMED,
-      Map.of(Fields.EXACT, EXACT, Fields.UNITS, UNITS));
 
   /** French and English stop words, folded; removed from queries, never from the index. */
-  static final CharArraySet STOP_WORDS = stopWords();
+  public static final CharArraySet STOP_WORDS = stopWords();
 
   /** NFKC, so that composed and decomposed accents, ligatures and full-width forms match. */
-  static String normalize(String text) {
+  public static String normalize(String text) {
     return Normalizer.isNormalized(text, Normalizer.Form.NFKC)
         ? text
         : Normalizer.normalize(text, Normalizer.Form.NFKC);
   }
 
   /** The tokens {@code analyzer} makes of {@code text} (already normalized). */
-  static List<String> tokens(Analyzer analyzer, String text) {
+  public static List<String> tokens(Analyzer analyzer, String text) {
     List<String> out = new ArrayList<>();
     try (TokenStream ts = analyzer.tokenStream("q", text)) {
       CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
@@ -108,19 +109,19 @@ final class Analysis {
   }
 
   /** The stem of one token of the exact field. */
-  static String stem(String exactToken) {
+  public static String stem(String exactToken) {
     char[] chars = exactToken.toCharArray();
     int len = new FrenchLightStemmer().stem(chars, chars.length);
     return new String(chars, 0, len);
   }
 
   /** Whether a units-field token is a compound (holds a joiner), i.e. worth matching whole. */
-  static boolean isCompound(String unit) {
+  public static boolean isCompound(String unit) {
     return JOINED.matcher(unit).matches();
   }
 
   /** Folds a free string (a tag) the way the exact field does, keeping inner spaces. */
-  static String fold(String text) {
+  public static String fold(String text) {
     return String.join(" ", tokens(EXACT, normalize(text)));
   }
 
@@ -135,5 +136,41 @@ final class Analysis {
       }
     }
     return CharArraySet.unmodifiableSet(set);
+  }
+
+  /** A tag such as {@code [décision]}: short, on one line, not a link's text. */
+  private static final Pattern TAG = Pattern.compile("\\[([^\\[\\]\\n]{1,40})\\](?!\\()");
+
+  /** The folded tags ({@code [décision]} gives {@code decision}) written in a text. */
+  public static List<String> tags(String text) {
+    List<String> out = new ArrayList<>();
+    Matcher m = TAG.matcher(text);
+    while (m.find()) {
+      String tag = fold(m.group(1));
+      if (!tag.isEmpty() && !out.contains(tag)) out.add(tag);
+    }
+    return out;
+  }
+
+  /**
+   * The words of a query: folded unstemmed form to stem, in query order, one per stem, stop
+   * words dropped unless the query holds nothing else.
+   */
+  public static Map<String, String> queryWords(String query) {
+    List<String> exact = tokens(EXACT, normalize(query));
+    Map<String, String> words = new LinkedHashMap<>();
+    Set<String> stems = new LinkedHashSet<>();
+    for (String token : exact) {
+      if (STOP_WORDS.contains(token)) continue;
+      String stem = stem(token);
+      if (stems.add(stem)) words.put(token, stem);
+    }
+    if (words.isEmpty()) { // only stop words: search them rather than nothing
+      for (String token : exact) {
+        String stem = stem(token);
+        if (stems.add(stem)) words.put(token, stem);
+      }
+    }
+    return words;
   }
 }

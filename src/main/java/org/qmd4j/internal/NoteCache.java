@@ -1,0 +1,93 @@
+package org.qmd4j.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.qmd4j.vault.Chunk;
+import org.qmd4j.vault.Chunker;
+import org.qmd4j.vault.FileStamp;
+import org.qmd4j.vault.NoteText;
+import org.qmd4j.vault.ParsedNote;
+import org.qmd4j.vault.VaultFile;
+import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.vault.VaultScanner;
+
+/**
+ * Parsed vault notes, re-read when their size or modification time changes. Thread-safe.
+ * Used by engines that do not keep chunks themselves (qmd), so that their chunks are the
+ * chunker's, exactly as the embedded engine's.
+ */
+public final class NoteCache {
+  /** Newest first (undated last), then by path and position: the wildcard order. */
+  public static final Comparator<Chunk> NEWEST_FIRST = Comparator
+      .comparing((Chunk c) -> c.date().map(d -> -d.toEpochDay()).orElse(Long.MAX_VALUE))
+      .thenComparing(Chunk::path)
+      .thenComparingInt(Chunk::ordinal);
+
+  private final Path vault;
+  private final Chunker chunker;
+  private final Map<String, Entry> notes = new ConcurrentHashMap<>();
+
+  private record Entry(FileStamp stamp, ParsedNote note) {}
+
+  public NoteCache(Path vault, Chunker chunker) {
+    this.vault = vault;
+    this.chunker = chunker;
+  }
+
+  /**
+   * The parsed note at {@code path}, or empty when the file is gone or not indexed.
+   *
+   * @throws IOException if it exists but cannot be read
+   */
+  public Optional<ParsedNote> get(String path) throws IOException {
+    Optional<VaultFile> file = VaultLayout.classify(path);
+    if (file.isEmpty()) return Optional.empty();
+    Path p = vault.resolve(path);
+    BasicFileAttributes attrs;
+    try {
+      attrs = Files.readAttributes(p, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      notes.remove(path);
+      return Optional.empty();
+    }
+    FileStamp stamp = new FileStamp(attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS));
+    Entry cached = notes.get(path);
+    // A file changed within the last seconds may change again with the same stamp: re-read.
+    boolean recent = System.currentTimeMillis() * 1_000_000L - stamp.modifiedNanos()
+        < TimeUnit.SECONDS.toNanos(3);
+    if (cached != null && cached.stamp.equals(stamp) && !recent) return Optional.of(cached.note);
+    try {
+      ParsedNote note = chunker.parse(file.get(), NoteText.read(p));
+      notes.put(path, new Entry(stamp, note));
+      return Optional.of(note);
+    } catch (NoSuchFileException e) {
+      notes.remove(path);
+      return Optional.empty();
+    }
+  }
+
+  /** Every chunk of the vault that passes {@code filter}, newest first, at most {@code limit}. */
+  public List<Chunk> newestFirst(Predicate<Chunk> filter, int limit) throws IOException {
+    List<Chunk> all = new ArrayList<>();
+    for (String path : VaultScanner.scan(vault).keySet()) {
+      Optional<ParsedNote> note = get(path);
+      if (note.isEmpty()) continue;
+      for (Chunk c : note.get().chunks()) {
+        if (filter.test(c)) all.add(c);
+      }
+    }
+    all.sort(NEWEST_FIRST);
+    return all.size() <= limit ? all : all.subList(0, limit);
+  }
+}
