@@ -4,7 +4,9 @@ import java.io.Closeable;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.qmd4j.internal.ChunkFilter;
@@ -90,6 +92,20 @@ public final class Searcher implements Closeable {
   /** Which engine runs, why, and where its index is. */
   public EngineDescription describe() {
     return description;
+  }
+
+  /**
+   * Facts about the engine for {@code qmd4j doctor}: which runs and why, its index, and (for
+   * qmd) the binary, qmd and Node versions, the collection, the documents indexed and
+   * whether deep search can run. May run short qmd commands.
+   */
+  public Map<String, String> diagnostics() {
+    Map<String, String> d = new LinkedHashMap<>();
+    d.put("engine", description.engine());
+    d.put("why", description.reason());
+    d.put("vault", description.vault());
+    d.putAll(engine.diagnostics());
+    return d;
   }
 
   /** The clock that resolves relative dates. */

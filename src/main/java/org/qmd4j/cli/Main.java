@@ -3,6 +3,7 @@ package org.qmd4j.cli;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import org.qmd4j.SearchOptions;
 import picocli.CommandLine;
 
 /** Entry point of the {@code qmd4j} command line. */
@@ -19,12 +20,38 @@ public final class Main {
    * accents survive a POSIX locale. Tests call this and redirect out and err.
    */
   public static CommandLine newCommandLine() {
-    CommandLine cmd = new CommandLine(new Qmd4jCommand());
+    return newCommandLine(SearchOptions.DEFAULT);
+  }
+
+  /**
+   * The command line with commands built on {@code base} options (tests inject a fake qmd,
+   * a fixed clock or an environment this way): a command with a constructor taking
+   * {@link SearchOptions} gets them.
+   */
+  public static CommandLine newCommandLine(SearchOptions base) {
+    CommandLine cmd = new CommandLine(new Qmd4jCommand(), new OptionsFactory(base));
     cmd.setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true));
     cmd.setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true));
     cmd.setExitCodeExceptionMapper(new ExitCodes());
     cmd.setExecutionExceptionHandler(new ExitCodes());
     return cmd;
+  }
+
+  private static final class OptionsFactory implements CommandLine.IFactory {
+    private final SearchOptions base;
+
+    OptionsFactory(SearchOptions base) {
+      this.base = base;
+    }
+
+    @Override
+    public <K> K create(Class<K> cls) throws Exception {
+      try {
+        return cls.getDeclaredConstructor(SearchOptions.class).newInstance(base);
+      } catch (NoSuchMethodException e) {
+        return CommandLine.defaultFactory().create(cls);
+      }
+    }
   }
 
   // slf4j-simple reads these once, when the first logger is made: logs go to stderr only.

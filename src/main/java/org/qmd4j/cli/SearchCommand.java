@@ -33,6 +33,8 @@ final class SearchCommand implements Callable<Integer> {
   static final ObjectMapper JSON = new ObjectMapper()
       .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
+  private final SearchOptions base;
+
   @Spec CommandSpec spec;
   @Mixin VaultOption vault;
 
@@ -70,11 +72,15 @@ final class SearchCommand implements Callable<Integer> {
       description = "Words to look for; several arguments are joined with spaces.")
   List<String> query;
 
+  SearchCommand(SearchOptions base) {
+    this.base = base;
+  }
+
   @Override
   public Integer call() throws JsonProcessingException {
     SearchRequest request = SearchRequest.parse(String.join(" ", query), mode, scope, from, to)
         .withLimit(limit);
-    SearchOptions options = SearchOptions.DEFAULT.withEngine(EngineChoice.parse(engine));
+    SearchOptions options = base.withEngine(EngineChoice.parse(engine));
     List<SearchResult> results;
     try (Searcher searcher = SearchProviders.forVault(vault.resolve(), options)) {
       results = searcher.search(request);

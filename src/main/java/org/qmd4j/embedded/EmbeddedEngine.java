@@ -163,6 +163,15 @@ public final class EmbeddedEngine implements Engine {
     }
   }
 
+  @Override
+  public Map<String, String> diagnostics() {
+    Map<String, String> d = new LinkedHashMap<>();
+    d.put("index", location);
+    d.put("documents indexed", fileCount() + " files, " + chunkCount() + " chunks");
+    d.put("deep search", "keyword lists fused by rank (no semantic model without qmd)");
+    return d;
+  }
+
   /** Number of chunks in the index, after a refresh. */
   public int chunkCount() {
     refresh();

@@ -2,6 +2,7 @@ package org.qmd4j.internal;
 
 import java.io.Closeable;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import org.qmd4j.Mode;
 import org.qmd4j.vault.Chunk;
@@ -25,6 +26,9 @@ public interface Engine extends Closeable {
 
   /** Where this engine keeps its index, for {@code doctor} and logs. */
   String indexLocation();
+
+  /** Facts for {@code qmd4j doctor}, in display order. */
+  Map<String, String> diagnostics();
 
   /** Releases files and processes. Never throws. */
   @Override

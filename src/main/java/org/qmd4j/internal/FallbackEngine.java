@@ -1,7 +1,9 @@
 package org.qmd4j.internal;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.qmd4j.EngineException;
@@ -36,6 +38,13 @@ public final class FallbackEngine implements Engine {
   @Override
   public String indexLocation() {
     return primary.indexLocation();
+  }
+
+  @Override
+  public Map<String, String> diagnostics() {
+    Map<String, String> d = new LinkedHashMap<>(primary.diagnostics());
+    d.put("on qmd failure", "answer from the embedded engine, results flagged degraded");
+    return d;
   }
 
   /** The engine that answers first. */

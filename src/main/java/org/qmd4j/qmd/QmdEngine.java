@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
@@ -414,7 +413,7 @@ public final class QmdEngine implements Engine {
     return false;
   }
 
-  /** Facts for {@code qmd4j doctor}: versions, index, collection, documents, deep search. */
+  @Override
   public Map<String, String> diagnostics() {
     Map<String, String> d = new LinkedHashMap<>();
     d.put("binary", binary.path().toString());
@@ -466,9 +465,5 @@ public final class QmdEngine implements Engine {
   public String toString() {
     return "QmdEngine[" + binary.path() + " " + binary.version() + ", " + vault + " -> "
         + indexFile + " (" + options.collection() + ")]";
-  }
-
-  static UncheckedIOException unchecked(IOException e) {
-    return new UncheckedIOException(e);
   }
 }

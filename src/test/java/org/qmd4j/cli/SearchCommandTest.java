@@ -11,7 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Map;
+import java.util.Optional;
 import org.qmd4j.Fixtures;
+import org.qmd4j.QmdOptions;
+import org.qmd4j.SearchOptions;
 import picocli.CommandLine;
 
 /** {@code qmd4j search} end to end: output shape, exit codes, messages. */
@@ -118,14 +122,16 @@ class SearchCommandTest {
   }
 
   @Test
-  void qmdEngineIsAClearErrorUntilItIsAvailable() {
-    CommandLine cmd = Main.newCommandLine();
+  void qmdEngineWithoutQmdIsAClearError() {
+    SearchOptions noQmd = SearchOptions.DEFAULT.withEnvironment(Map.of())
+        .withQmd(QmdOptions.DEFAULT.withLocator(Optional::empty));
+    CommandLine cmd = Main.newCommandLine(noQmd);
     cmd.setOut(new PrintWriter(out));
     cmd.setErr(new PrintWriter(err));
     int code = cmd.execute("search", "--engine", "qmd", "--vault",
         Fixtures.vault().toString(), "x");
     assertThat(code).isEqualTo(1);
-    assertThat(err.toString()).contains("qmd");
+    assertThat(err.toString()).contains("The qmd engine cannot run: qmd was not found on PATH");
   }
 
   @Test
