@@ -68,12 +68,14 @@ installed_ok() {
   case "$v" in *"$QMD_VERSION"*) return 0 ;; *) return 1 ;; esac
 }
 
-if [ -x "$BIN_DIR/qmd" ] && installed_ok; then
+# Re-create shims first if the payload is already there (cheap), then probe it.
+if [ -x "$NODE_BIN" ] && [ -f "$QMD_ENTRY" ]; then write_shims; fi
+if installed_ok; then
   echo "install-qmd: qmd $QMD_VERSION already installed in $PREFIX"
 else
   echo "install-qmd: installing $NODE_SPEC into $NODE_DIR"
   mkdir -p "$NODE_DIR"
-  npm install --no-audit --no-fund --loglevel=error --prefix "$NODE_DIR" "$NODE_SPEC" \
+  npm install --no-audit --no-fund --save-exact --loglevel=error --prefix "$NODE_DIR" "$NODE_SPEC" \
     || die "npm install $NODE_SPEC failed"
   [ -x "$NODE_BIN" ] || die "node binary not found at $NODE_BIN after install"
   node_major="$("$NODE_BIN" -p 'process.versions.node.split(".")[0]')" \
@@ -82,10 +84,11 @@ else
 
   echo "install-qmd: installing @tobilu/qmd@$QMD_VERSION into $QMD_DIR"
   mkdir -p "$QMD_DIR"
-  # Node 22 (and its bundled npm) must be first on PATH so engine checks and
-  # install scripts run under Node 22.
+  # Node 22 must be first on PATH: npm's own launcher is `#!/usr/bin/env node`,
+  # so npm then runs under Node 22 and qmd's `engines` check and install
+  # scripts see Node 22 (under Node 20 npm silently resolves an old qmd).
   PATH="$(dirname "$NODE_BIN"):$PATH" \
-    npm install --no-audit --no-fund --loglevel=error --prefix "$QMD_DIR" "@tobilu/qmd@$QMD_VERSION" \
+    npm install --no-audit --no-fund --save-exact --loglevel=error --prefix "$QMD_DIR" "@tobilu/qmd@$QMD_VERSION" \
     || die "npm install @tobilu/qmd@$QMD_VERSION failed"
   [ -e "$QMD_LAUNCHER" ] || die "qmd launcher not found at $QMD_LAUNCHER after install"
   [ -f "$QMD_ENTRY" ] || die "qmd CLI entry not found at $QMD_ENTRY after install"
@@ -93,9 +96,6 @@ else
   write_shims
   installed_ok || die "qmd --version does not report $QMD_VERSION after install"
 fi
-
-# Refresh shims in case they were removed (cheap, idempotent).
-write_shims
 
 echo "install-qmd: node $("$BIN_DIR/node" --version)"
 echo "install-qmd: qmd  $(PATH="$BIN_DIR:$PATH" "$BIN_DIR/qmd" --version)"

@@ -366,8 +366,14 @@ public final class QmdEngine implements Engine {
     List<String> command = new ArrayList<>();
     command.add(binary.path().toString());
     command.addAll(args);
-    ProcessResult r = options.runner().run(new ProcessRequest(command, processEnv, workDir,
-        timeout, options.outputCap()));
+    ProcessResult r;
+    try {
+      r = options.runner().run(new ProcessRequest(command, processEnv, workDir, timeout,
+          options.outputCap()));
+    } catch (IOException e) {
+      throw new QmdUnavailableException("qmd could not be started (" + binary.path() + "): "
+          + e.getMessage());
+    }
     if (r.timedOut()) {
       throw new QmdTimeoutException("qmd " + args.get(0) + " did not finish within "
           + timeout.toSeconds() + " s and was killed (with its child processes)");
