@@ -68,7 +68,7 @@ public sealed interface Scope permits Scope.Vault, Scope.Project, Scope.OfKind {
       }
       return new Project(project);
     }
-    switch (s) {
+    switch (s.toLowerCase(java.util.Locale.ROOT)) {
       case "all-states": return new OfKind(FileKind.STATE);
       case "all-changelogs": return new OfKind(FileKind.CHANGELOG);
       case "all-tasks": return new OfKind(FileKind.TASKS);
@@ -86,6 +86,8 @@ public sealed interface Scope permits Scope.Vault, Scope.Project, Scope.OfKind {
 
     @Override
     public boolean includes(FileKind kind, Optional<String> project) {
+      Objects.requireNonNull(kind, "kind == null");
+      Objects.requireNonNull(project, "project == null");
       return true;
     }
 
@@ -99,6 +101,7 @@ public sealed interface Scope permits Scope.Vault, Scope.Project, Scope.OfKind {
   record Project(String name) implements Scope {
     public Project {
       Objects.requireNonNull(name, "name == null");
+      name = name.strip();
       if (name.isBlank()) {
         throw new InvalidScopeException("Scope 'project:' needs a project name");
       }
@@ -106,6 +109,7 @@ public sealed interface Scope permits Scope.Vault, Scope.Project, Scope.OfKind {
 
     @Override
     public boolean includes(FileKind kind, Optional<String> project) {
+      Objects.requireNonNull(kind, "kind == null");
       return project.isPresent() && project.get().equals(name);
     }
 
@@ -123,6 +127,8 @@ public sealed interface Scope permits Scope.Vault, Scope.Project, Scope.OfKind {
 
     @Override
     public boolean includes(FileKind fileKind, Optional<String> project) {
+      Objects.requireNonNull(fileKind, "kind == null");
+      Objects.requireNonNull(project, "project == null");
       return fileKind == kind;
     }
 

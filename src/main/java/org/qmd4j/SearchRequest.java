@@ -47,13 +47,18 @@ public record SearchRequest(
     Objects.requireNonNull(scope, "scope == null");
     Objects.requireNonNull(from, "from == null");
     Objects.requireNonNull(to, "to == null");
-    if (query.isBlank()) {
+    if (isBlank(query)) {
       throw new InvalidQueryException(
           "The query is empty; pass some words, or \"*\" for every chunk");
     }
     if (limit < 1) {
       throw new IllegalArgumentException("Expected a limit of at least 1 but was " + limit);
     }
+  }
+
+  // String.isBlank misses no-break spaces (U+00A0, U+202F), which Unicode calls space separators.
+  private static boolean isBlank(String s) {
+    return s.codePoints().allMatch(c -> Character.isWhitespace(c) || Character.isSpaceChar(c));
   }
 
   /** A fast search of the whole vault, with no date bounds and the default limit. */
@@ -72,7 +77,7 @@ public record SearchRequest(
       String query, String mode, String scope, String dateFrom, String dateTo) {
     return new SearchRequest(
         Objects.requireNonNull(query, "query == null"),
-        mode == null ? Mode.FAST : Mode.parse(mode),
+        mode == null || mode.isBlank() ? Mode.FAST : Mode.parse(mode),
         Scope.parse(scope),
         Optional.ofNullable(dateFrom).filter(s -> !s.isBlank()).map(DateSpec::parse),
         Optional.ofNullable(dateTo).filter(s -> !s.isBlank()).map(DateSpec::parse),

@@ -116,7 +116,7 @@ public final class Chunker {
       }
       // A dense day: the day's own text (if any besides its heading), then each entry alone.
       int headEnd = entries.get(0).line() - 1;
-      if (hasTextBesides(note, from, headEnd, day.line())) {
+      if (hasTextBesidesHeading(note, from, headEnd, day.line())) {
         add(note, md, from, headEnd, List.of(), date, out);
       }
       for (int e = 0; e < entries.size(); e++) {
@@ -212,9 +212,12 @@ public final class Chunker {
     return false;
   }
 
-  private static boolean hasTextBesides(NoteText note, int from, int to, int skip) {
+  /** Whether lines hold text other than the heading on {@code heading} (and its setext rule). */
+  private static boolean hasTextBesidesHeading(NoteText note, int from, int to, int heading) {
     for (int i = from; i <= to; i++) {
-      if (i != skip && !note.isBlank(i)) return true;
+      if (i == heading || note.isBlank(i)) continue;
+      if (i == heading + 1 && note.line(i).strip().matches("=+|-+")) continue;
+      return true;
     }
     return false;
   }

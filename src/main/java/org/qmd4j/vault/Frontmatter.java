@@ -73,13 +73,16 @@ public record Frontmatter(Map<String, Object> fields, int endLine, boolean malfo
         fields.put(String.valueOf(e.getKey()), e.getValue());
       }
       return new Frontmatter(fields, end + 1, false);
-    } catch (YAMLException e) {
+    } catch (YAMLException | IllegalArgumentException | ClassCastException e) {
+      // SnakeYAML reports bad syntax as YAMLException, but a bad explicit tag (!!int abc,
+      // !!binary %%, !!set on a scalar) escapes as one of the others: all mean "malformed".
       return new Frontmatter(Map.of(), end + 1, true);
     }
   }
 
   /** The value of {@code key} as text, if present and a scalar. */
   public Optional<String> string(String key) {
+    java.util.Objects.requireNonNull(key, "key == null");
     Object v = fields.get(key);
     if (v == null || v instanceof Map || v instanceof Collection) return Optional.empty();
     return Optional.of(String.valueOf(v));
@@ -87,6 +90,7 @@ public record Frontmatter(Map<String, Object> fields, int endLine, boolean malfo
 
   /** The value of {@code key} as a list of strings: a YAML list, or one scalar. */
   public List<String> strings(String key) {
+    java.util.Objects.requireNonNull(key, "key == null");
     Object v = fields.get(key);
     if (v == null) return List.of();
     if (v instanceof Collection) {

@@ -7,4 +7,8 @@ package org.qmd4j.vault;
  * @param level 1 to 6
  * @param text the heading's text without the {@code #} markers
  */
-public record Heading(int line, int level, String text) {}
+public record Heading(int line, int level, String text) {
+  public Heading {
+    java.util.Objects.requireNonNull(text, "text == null");
+  }
+}
