@@ -79,7 +79,8 @@ public final class SearchProviders {
       problem = "qmd was not found on PATH (install @tobilu/qmd 2.x, or set "
           + BinaryLocator.BINARY_ENV + ")";
     } else {
-      QmdBinary.Probe probe = QmdBinary.probe(binaryPath.get(), qmd.runner());
+      QmdBinary.Probe probe = QmdBinary.probe(binaryPath.get(), qmd.runner(),
+          options.resolveCacheDir());
       if (probe.binary().isPresent()) {
         try {
           return qmd(root, options, probe.binary().get());

@@ -45,7 +45,7 @@ final class DoctorCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(SearchCommand.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(facts));
+      out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(facts));
     } else {
       int width = facts.keySet().stream().mapToInt(String::length).max().orElse(0);
       facts.forEach((k, v) -> out.printf("%-" + width + "s  %s%n", k, v));

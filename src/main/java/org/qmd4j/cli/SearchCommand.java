@@ -1,8 +1,6 @@
 package org.qmd4j.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -30,8 +28,6 @@ import picocli.CommandLine.Spec;
         "Searches the vault and prints the best chunks, best first.",
         "QUERY '*' lists every chunk in the scope and period, newest first."})
 final class SearchCommand implements Callable<Integer> {
-  static final ObjectMapper JSON = new ObjectMapper()
-      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
   private final SearchOptions base;
 
@@ -106,7 +102,7 @@ final class SearchCommand implements Callable<Integer> {
       row.put("lines", r.lines().toString());
       rows.add(row);
     }
-    return JSON.writeValueAsString(rows);
+    return Json.MAPPER.writeValueAsString(rows);
   }
 
   private static void printListing(PrintWriter out, List<SearchResult> results, String query) {

@@ -1,0 +1,59 @@
+package org.qmd4j.mcp;
+
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.qmd4j.SearchRequest;
+import org.qmd4j.SearchResult;
+import org.qmd4j.Searcher;
+
+/** The {@code search} tool: ranked chunks as the seed array, structured and as text. */
+final class SearchTool {
+  private SearchTool() {}
+
+  static SyncToolSpecification spec(Searcher searcher) {
+    return SyncToolSpecification.builder()
+        .tool(ToolSupport.tool("search", "Search the vault's notes (changelogs, tasks, states, "
+            + "descriptions, buckets). Returns the best chunks with their file path, text, "
+            + "score in [0,1] and 1-based line range. Start here; then read or concat the paths."))
+        .callHandler((exchange, request) -> ToolSupport.call("search", () -> {
+          Map<String, Object> args = request.arguments();
+          SearchRequest r = SearchRequest.parse(
+              ToolSupport.string(args, "query") == null ? "" : ToolSupport.string(args, "query"),
+              ToolSupport.string(args, "mode"), ToolSupport.string(args, "scope"),
+              ToolSupport.string(args, "date_from"), ToolSupport.string(args, "date_to"))
+              .withLimit(ToolSupport.integer(args, "limit", SearchRequest.DEFAULT_LIMIT));
+          return result(searcher.search(r));
+        }))
+        .build();
+  }
+
+  static CallToolResult result(List<SearchResult> results) {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (SearchResult r : results) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("path", r.path());
+      row.put("chunk", r.chunk());
+      row.put("score", BigDecimal.valueOf(r.score()).setScale(2, RoundingMode.HALF_UP));
+      row.put("lines", r.lines().toString());
+      rows.add(row);
+    }
+    String text;
+    try {
+      text = Qmd4jMcpServer.JSON.writeValueAsString(rows);
+    } catch (IOException e) {
+      throw new UncheckedIOException("JSON of plain maps cannot fail", e);
+    }
+    return CallToolResult.builder()
+        .structuredContent(Map.of("results", rows))
+        .addTextContent(text)
+        .build();
+  }
+}
