@@ -21,20 +21,20 @@ import java.util.Objects;
  * [lines 1 to 45]
  * </pre>
  *
- * @param overview the text before {@code ---}; blank for none
+ * @param overview the text before {@code ---}, stripped of surrounding blanks; empty for none
  * @param blocks the blocks really included, with their real line ranges
  * @since 0.1
  */
 public record ConcatDocument(String overview, List<Block> blocks) {
   public ConcatDocument {
-    Objects.requireNonNull(overview, "overview == null");
+    overview = Objects.requireNonNull(overview, "overview == null").strip();
     blocks = List.copyOf(blocks);
   }
 
   /** The whole document as markdown, ending with a newline. */
   public String markdown() {
     StringBuilder sb = new StringBuilder();
-    if (!overview.isBlank()) sb.append(overview.strip()).append("\n\n");
+    if (!overview.isEmpty()) sb.append(overview).append("\n\n");
     sb.append("---\n");
     for (Block block : blocks) sb.append('\n').append(block.markdown()).append('\n');
     return sb.toString();

@@ -14,11 +14,15 @@ import org.qmd4j.InvalidRequestException;
 import org.qmd4j.LineRange;
 import org.qmd4j.NoteNotFoundException;
 import org.qmd4j.PathRefusedException;
+import org.qmd4j.SearchException;
+import org.qmd4j.SearchRequest;
+import org.qmd4j.SearchResult;
 import org.qmd4j.vault.NoteText;
 
 /**
  * Reads vault files and assembles them into one markdown document (DESIGN.md, "Concat
- * engine").
+ * engine"). Application code usually reaches it through {@code Searcher.concat},
+ * {@code brief}, {@code read} and {@code tree}.
  *
  * <pre>{@code
  * ConcatEngine engine = ConcatEngine.forVault(Path.of("notes"), ConcatOptions.DEFAULT);
@@ -132,6 +136,44 @@ public final class ConcatEngine {
   public Block read(ConcatItem item) {
     Objects.requireNonNull(item, "item == null");
     return blocks(List.of(item)).get(0);
+  }
+
+  /**
+   * Turns search results into a brief: chooses whole files or ranges around the hits (see
+   * {@code BriefPlanner}: whole files for states, descriptions and files of at most 60 lines
+   * and 4 KiB; otherwise the hit's lines with 2 lines of context, plus the day line of a
+   * changelog hit), asks {@code writer} for the overview, and assembles the document.
+   *
+   * @param request the search that produced {@code results}
+   * @param results its results, best first
+   * @throws EngineException if a file cannot be read or the writer fails
+   */
+  public Brief brief(SearchRequest request, List<SearchResult> results, OverviewWriter writer) {
+    Objects.requireNonNull(request, "request == null");
+    Objects.requireNonNull(results, "results == null");
+    Objects.requireNonNull(writer, "writer == null");
+    List<ConcatItem> items = BriefPlanner.plan(results, path -> files.read(
+        VaultFiles.normalize(path)));
+    List<Block> blocks = items.isEmpty() ? List.of() : blocks(items);
+    String overview;
+    try {
+      overview = writer.overview(new BriefContext(request, results, blocks));
+    } catch (SearchException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new EngineException("The overview writer failed: " + e, e);
+    }
+    return new Brief(request, results,
+        new ConcatDocument(overview == null ? "" : overview, blocks));
+  }
+
+  /**
+   * The vault's folders and files, hidden ones and symbolic links left out.
+   *
+   * @throws EngineException if a folder cannot be listed
+   */
+  public VaultTree tree() {
+    return TreeWalker.walk(files.root());
   }
 
   private List<Block> blocksOf(String path, List<ConcatItem> items, NoteText note) {

@@ -7,19 +7,26 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.EngineException;
 import org.qmd4j.Fixtures;
 import org.qmd4j.InvalidLineRangeException;
 import org.qmd4j.InvalidRequestException;
 import org.qmd4j.LineRange;
+import org.qmd4j.MatchType;
 import org.qmd4j.NoteNotFoundException;
 import org.qmd4j.PathRefusedException;
+import org.qmd4j.SearchRequest;
+import org.qmd4j.SearchResult;
 import org.qmd4j.VaultNotFoundException;
 import org.qmd4j.vault.NoteText;
 
@@ -51,7 +58,7 @@ class ConcatEngineTest {
   }
 
   private List<Block> blocks(String... specs) {
-    return engine.blocks(java.util.Arrays.stream(specs).map(ConcatItem::parse).toList());
+    return engine.blocks(Arrays.stream(specs).map(ConcatItem::parse).toList());
   }
 
   private static List<String> headers(List<Block> blocks) {
@@ -348,8 +355,71 @@ class ConcatEngineTest {
         ConcatItem.parse("notes/three.md")), "");
     assertThat(doc.blocks()).extracting(Block::path, Block::lines, Block::wholeFile)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("ten.md", Optional.of(new LineRange(9, 10)), false),
-            org.assertj.core.groups.Tuple.tuple("notes/three.md",
+            Tuple.tuple("ten.md", Optional.of(new LineRange(9, 10)), false),
+            Tuple.tuple("notes/three.md",
                 Optional.of(new LineRange(1, 3)), true));
+  }
+
+  // --- briefs --------------------------------------------------------------------------------
+
+  private static final SearchRequest QUESTION = SearchRequest.of("deux");
+
+  private static SearchResult hit(String path, int from, int to) {
+    return new SearchResult(path, "", 0.5, new LineRange(from, to), MatchType.KEYWORD);
+  }
+
+  @Test
+  void briefHandsTheWriterTheQuestionResultsAndBlocks() {
+    List<BriefContext> seen = new ArrayList<>();
+    List<SearchResult> results = List.of(hit("notes/three.md", 2, 2));
+    Brief brief = engine.brief(QUESTION, results, context -> {
+      seen.add(context);
+      return "One file.";
+    });
+    assertThat(seen).containsExactly(new BriefContext(QUESTION, results, brief.blocks()));
+    assertThat(brief.markdown()).isEqualTo("One file.\n\n---\n\n## notes/three.md\n\n"
+        + "un\ndeux\ntrois\n");
+    assertThat(brief.results()).isEqualTo(results);
+  }
+
+  @Test
+  void blankOrNullOverviewLeavesNone() {
+    List<SearchResult> results = List.of(hit("notes/three.md", 2, 2));
+    assertThat(engine.brief(QUESTION, results, c -> null).markdown()).startsWith("---\n");
+    assertThat(engine.brief(QUESTION, results, c -> "  ").overview()).isEmpty();
+  }
+
+  @Test
+  void briefWithNoResultHasNoBlock() {
+    Brief brief = engine.brief(QUESTION, List.of(), OverviewWriter.mechanical());
+    assertThat(brief.blocks()).isEmpty();
+    assertThat(brief.markdown()).isEqualTo("Question: \"deux\".\n"
+        + "Nothing found: no chunk of the vault matches this question.\n\n---\n");
+  }
+
+  @Test
+  void failingWriterIsAnEngineExceptionWithTheCause() {
+    IllegalStateException boom = new IllegalStateException("model offline");
+    assertThatThrownBy(() -> engine.brief(QUESTION, List.of(), c -> {
+      throw boom;
+    })).isInstanceOf(EngineException.class)
+        .hasMessage("The overview writer failed: java.lang.IllegalStateException: model offline")
+        .hasCause(boom);
+  }
+
+  @Test
+  void writerSearchExceptionsPassThrough() {
+    InvalidRequestException mistake = new InvalidRequestException("bad question");
+    assertThatThrownBy(() -> engine.brief(QUESTION, List.of(), c -> {
+      throw mistake;
+    })).isSameAs(mistake);
+  }
+
+  // --- tree ----------------------------------------------------------------------------------
+
+  @Test
+  void treeListsTheVault() {
+    assertThat(engine.tree().render()).isEqualTo("notes/\n  three.md\nten.md\n"
+        + "1 folder, 2 files, 0 indexed (marked [kind])\n");
   }
 }
