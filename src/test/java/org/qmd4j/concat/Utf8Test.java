@@ -9,7 +9,7 @@ class Utf8Test {
 
   @Test
   void lengthIsTheEncodedLength() {
-    for (String s : new String[] {"", "abc", "échéance", "6 200 €", "emoji 🙂 ok", "日本"}) {
+    for (String s : new String[] {"", "abc", "échéance", "6 200 €", "emoji 🙂", "日本"}) {
       assertThat(Utf8.length(s)).as(s).isEqualTo(s.getBytes(StandardCharsets.UTF_8).length);
     }
   }
