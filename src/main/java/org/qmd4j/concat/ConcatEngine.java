@@ -139,10 +139,11 @@ public final class ConcatEngine {
   }
 
   /**
-   * Turns search results into a brief: chooses whole files or ranges around the hits (see
-   * {@code BriefPlanner}: whole files for states, descriptions and files of at most 60 lines
-   * and 4 KiB; otherwise the hit's lines with 2 lines of context, plus the day line of a
-   * changelog hit), asks {@code writer} for the overview, and assembles the document.
+   * Turns search results into a brief: chooses whole files or ranges around the hits (whole
+   * files for states, descriptions and files of at most 60 lines and 4 KiB; otherwise the
+   * hit's lines with 2 lines of context, plus the day line of a changelog hit), asks
+   * {@code writer} for the overview, and assembles the document. Files come in the order of
+   * their best result.
    *
    * @param request the search that produced {@code results}
    * @param results its results, best first
