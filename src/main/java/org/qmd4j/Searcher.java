@@ -1,6 +1,7 @@
 package org.qmd4j;
 
 import java.io.Closeable;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -9,6 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.qmd4j.concat.Block;
+import org.qmd4j.concat.Brief;
+import org.qmd4j.concat.ConcatDocument;
+import org.qmd4j.concat.ConcatEngine;
+import org.qmd4j.concat.ConcatItem;
+import org.qmd4j.concat.OverviewWriter;
+import org.qmd4j.concat.VaultTree;
 import org.qmd4j.internal.ChunkFilter;
 import org.qmd4j.internal.Engine;
 import org.qmd4j.internal.Hit;
@@ -126,5 +134,80 @@ public final class Searcher implements Closeable {
   @Override
   public String toString() {
     return "Searcher[" + description + "]";
+  }
+
+  // --- reading and assembling (concat, brief, read, tree) ---
+
+  /**
+   * Assembles vault files, whole or by line ranges, into one markdown document: the
+   * overview, a {@code ---} line, then one {@code ## path} or {@code ## path (lines A-B)}
+   * block per file or range, as {@link ConcatEngine} describes (ranges merged, clamped, each
+   * block capped at 1 MiB). Any regular file inside the vault can be read, indexed or not.
+   *
+   * @param overview the text before the {@code ---} line; blank for none
+   * @throws PathRefusedException if a path is absolute, has {@code ..}, leads outside the
+   *     vault through a symbolic link, or is a folder
+   * @throws NoteNotFoundException if a path names no file
+   * @throws InvalidLineRangeException if a range starts past the end of its file
+   * @throws InvalidRequestException if {@code items} is empty
+   * @since 0.1
+   */
+  public ConcatDocument concat(List<ConcatItem> items, String overview) {
+    return reader().concat(items, overview);
+  }
+
+  /**
+   * Turns a question into a ready-to-read document with the {@linkplain
+   * OverviewWriter#mechanical() mechanical} overview: see {@link #brief(SearchRequest,
+   * OverviewWriter)}.
+   *
+   * @since 0.1
+   */
+  public Brief brief(SearchRequest request) {
+    return brief(request, OverviewWriter.mechanical());
+  }
+
+  /**
+   * Turns a question into a ready-to-read document: runs {@link #search(SearchRequest)},
+   * includes whole files for states, descriptions and short files (at most 60 lines and
+   * 4 KiB) and, for longer files, the lines of each hit with 2 lines of context (plus the
+   * day line of a changelog hit), then opens it with {@code writer}'s overview. Nothing found
+   * gives a document with an overview saying so and no block.
+   *
+   * @throws InvalidRequestException (a subclass) for an invalid request, as {@code search}
+   * @throws EngineException if the engine fails, a file cannot be read or the writer fails
+   * @since 0.1
+   */
+  public Brief brief(SearchRequest request, OverviewWriter writer) {
+    Objects.requireNonNull(request, "request == null");
+    Objects.requireNonNull(writer, "writer == null");
+    return reader().brief(request, search(request), writer);
+  }
+
+  /**
+   * One file, or a range of its lines, as a block with its header: {@code PATH},
+   * {@code PATH:FROM-TO} or {@code PATH:LINE}. Same rules and errors as {@link #concat}.
+   *
+   * @throws InvalidLineRangeException if the range is malformed or starts past the end
+   * @since 0.1
+   */
+  public Block read(String pathWithOptionalRange) {
+    return reader().read(pathWithOptionalRange);
+  }
+
+  /**
+   * The vault's folders and files, each file marked with how it is indexed; hidden entries
+   * and symbolic links are left out.
+   *
+   * @throws EngineException if a folder cannot be listed
+   * @since 0.1
+   */
+  public VaultTree tree() {
+    return reader().tree();
+  }
+
+  // Cheap (one real-path lookup) and stateless, so made per call rather than held.
+  private ConcatEngine reader() {
+    return ConcatEngine.forVault(Path.of(description.vault()));
   }
 }

@@ -9,7 +9,8 @@ import picocli.CommandLine.HelpCommand;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Searches a markdown vault, with qmd when installed or an embedded engine.",
-    subcommands = {SearchCommand.class, DoctorCommand.class, McpCommand.class,
+    subcommands = {SearchCommand.class, BriefCommand.class, ConcatCommand.class,
+        ReadCommand.class, TreeCommand.class, DoctorCommand.class, McpCommand.class,
         HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {

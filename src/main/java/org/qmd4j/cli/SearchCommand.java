@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.SearchRequest;
@@ -19,7 +18,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code qmd4j search}: ranked chunks of the vault for a query. */
@@ -33,40 +31,11 @@ final class SearchCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin VaultOption vault;
-
-  @Option(names = "--mode", defaultValue = "fast", paramLabel = "fast|deep",
-      description = "fast: BM25 keyword search, milliseconds. deep: qmd's hybrid search "
-          + "(keyword lists fused by rank with the embedded engine).")
-  String mode;
-
-  @Option(names = "--scope", paramLabel = "SCOPE",
-      description = "project:<name>, all-states, all-changelogs, all-tasks, all-buckets or "
-          + "all-descriptions. Default: the whole vault.")
-  String scope;
-
-  @Option(names = "--from", paramLabel = "DATE",
-      description = "Inclusive lower date: 2025-07-14, today, yesterday, 'N days|weeks|months|"
-          + "years ago'. Changelog chunks use their day; other files their 'updated'.")
-  String from;
-
-  @Option(names = "--to", paramLabel = "DATE", description = "Inclusive upper date; same forms.")
-  String to;
-
-  @Option(names = "--limit", defaultValue = "20", paramLabel = "N",
-      description = "Maximum number of results.")
-  int limit;
+  @Mixin SearchArgs search;
 
   @Option(names = "--json",
       description = "Print a JSON array of {path, chunk, score, lines} and nothing else.")
   boolean json;
-
-  @Option(names = "--engine", defaultValue = "auto", paramLabel = "auto|qmd|embedded",
-      description = "Engine to use. QMD4J_SEARCH_FALLBACK=1 forces embedded.")
-  String engine;
-
-  @Parameters(arity = "1..*", paramLabel = "QUERY",
-      description = "Words to look for; several arguments are joined with spaces.")
-  List<String> query;
 
   SearchCommand(SearchOptions base) {
     this.base = base;
@@ -74,11 +43,9 @@ final class SearchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws JsonProcessingException {
-    SearchRequest request = SearchRequest.parse(String.join(" ", query), mode, scope, from, to)
-        .withLimit(limit);
-    SearchOptions options = base.withEngine(EngineChoice.parse(engine));
+    SearchRequest request = search.request();
     List<SearchResult> results;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(), options)) {
+    try (Searcher searcher = SearchProviders.forVault(vault.resolve(), search.options(base))) {
       results = searcher.search(request);
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -1,0 +1,44 @@
+package org.qmd4j.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.qmd4j.SearchOptions;
+import org.qmd4j.SearchProviders;
+import org.qmd4j.Searcher;
+import org.qmd4j.concat.Brief;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code qmd4j brief}: a question turned into a ready-to-read markdown document. */
+@Command(name = "brief", mixinStandardHelpOptions = true, showDefaultValues = true,
+    description = {
+        "Searches the vault, then prints a markdown document: an overview of what was found "
+            + "(2 to 5 lines), a --- line, and the files around the hits.",
+        "States, descriptions and short files (at most 60 lines and 4 KiB) come whole; longer "
+            + "files come as the hit's lines with 2 lines of context (plus the day line of a "
+            + "changelog hit)."})
+final class BriefCommand implements Callable<Integer> {
+  private final SearchOptions base;
+
+  @Spec CommandSpec spec;
+  @Mixin VaultOption vault;
+  @Mixin SearchArgs search;
+
+  BriefCommand(SearchOptions base) {
+    this.base = base;
+  }
+
+  @Override
+  public Integer call() {
+    Brief brief;
+    try (Searcher searcher = SearchProviders.forVault(vault.resolve(), search.options(base))) {
+      brief = searcher.brief(search.request());
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(brief.markdown());
+    out.flush();
+    return ExitCodes.OK;
+  }
+}

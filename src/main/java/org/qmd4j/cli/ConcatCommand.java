@@ -1,0 +1,65 @@
+package org.qmd4j.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.qmd4j.EngineChoice;
+import org.qmd4j.SearchOptions;
+import org.qmd4j.SearchProviders;
+import org.qmd4j.Searcher;
+import org.qmd4j.concat.ConcatDocument;
+import org.qmd4j.concat.ConcatItem;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code qmd4j concat}: vault files, whole or by line ranges, as one markdown document. */
+@Command(name = "concat", mixinStandardHelpOptions = true, showDefaultValues = true,
+    description = {
+        "Prints vault files, whole or by line ranges, as one markdown document: the overview, "
+            + "a --- line, then one '## path' or '## path (lines A-B)' block each.",
+        "Ranges of one file that overlap or touch are merged; a range past the end is "
+            + "clamped; a block over 1 MiB is cut with a marker.",
+        "Only files inside the vault can be read: absolute paths, '..', links leading "
+            + "outside and folders are refused (exit 2)."})
+final class ConcatCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin VaultOption vault;
+
+  @Option(names = "--overview", paramLabel = "TEXT", defaultValue = "",
+      description = "Text printed before the --- line. Default: none.")
+  String overview;
+
+  @Parameters(arity = "1..*", paramLabel = "PATH[:FROM-TO]",
+      description = "Vault-relative path with / separators, optionally with a 1-based "
+          + "inclusive line range, e.g. projects/startup-x/changelog.md:21-45.")
+  List<String> paths;
+
+  @Override
+  public Integer call() {
+    List<ConcatItem> items = new ArrayList<>();
+    for (String p : paths) items.add(ConcatItem.parse(p));
+    ConcatDocument document;
+    try (Searcher searcher = openForReading(vault.resolve())) {
+      document = searcher.concat(items, overview);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(document.markdown());
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  /**
+   * A searcher for commands that only read files: no search runs, so the embedded engine
+   * with an in-memory index is enough, and nothing is written to the cache.
+   */
+  static Searcher openForReading(Path vault) {
+    return SearchProviders.forVault(vault, SearchOptions.DEFAULT
+        .withEngine(EngineChoice.EMBEDDED).withInMemoryIndex(true));
+  }
+}

@@ -1,0 +1,51 @@
+package org.qmd4j.cli;
+
+import java.util.List;
+import org.qmd4j.EngineChoice;
+import org.qmd4j.SearchOptions;
+import org.qmd4j.SearchRequest;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The search options and query shared by {@code search} and {@code brief}. */
+final class SearchArgs {
+  @Option(names = "--mode", defaultValue = "fast", paramLabel = "fast|deep",
+      description = "fast: BM25 keyword search, milliseconds. deep: qmd's hybrid search "
+          + "(keyword lists fused by rank with the embedded engine).")
+  String mode;
+
+  @Option(names = "--scope", paramLabel = "SCOPE",
+      description = "project:<name>, all-states, all-changelogs, all-tasks, all-buckets or "
+          + "all-descriptions. Default: the whole vault.")
+  String scope;
+
+  @Option(names = "--from", paramLabel = "DATE",
+      description = "Inclusive lower date: 2025-07-14, today, yesterday, 'N days|weeks|months|"
+          + "years ago'. Changelog chunks use their day; other files their 'updated'.")
+  String from;
+
+  @Option(names = "--to", paramLabel = "DATE", description = "Inclusive upper date; same forms.")
+  String to;
+
+  @Option(names = "--limit", defaultValue = "20", paramLabel = "N",
+      description = "Maximum number of results.")
+  int limit;
+
+  @Option(names = "--engine", defaultValue = "auto", paramLabel = "auto|qmd|embedded",
+      description = "Engine to use. QMD4J_SEARCH_FALLBACK=1 forces embedded.")
+  String engine;
+
+  @Parameters(arity = "1..*", paramLabel = "QUERY",
+      description = "Words to look for; several arguments are joined with spaces.")
+  List<String> query;
+
+  /** The request these options describe. */
+  SearchRequest request() {
+    return SearchRequest.parse(String.join(" ", query), mode, scope, from, to).withLimit(limit);
+  }
+
+  /** The searcher options: {@code base} with the chosen engine. */
+  SearchOptions options(SearchOptions base) {
+    return base.withEngine(EngineChoice.parse(engine));
+  }
+}

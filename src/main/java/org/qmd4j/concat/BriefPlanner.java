@@ -1,0 +1,98 @@
+package org.qmd4j.concat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import org.qmd4j.SearchResult;
+import org.qmd4j.vault.FileKind;
+import org.qmd4j.vault.NoteText;
+import org.qmd4j.vault.VaultFile;
+import org.qmd4j.vault.VaultLayout;
+
+/**
+ * Chooses what a brief includes for a list of search results.
+ *
+ * <table>
+ *   <caption>Selection</caption>
+ *   <tr><th>file of a result</th><th>included</th></tr>
+ *   <tr><td>a state or description, or any file of at most {@value #SHORT_FILE_LINES} lines
+ *       and {@value #SHORT_FILE_BYTES} bytes of text</td><td>the whole file</td></tr>
+ *   <tr><td>any other file (long changelogs, tasks, big bucket notes)</td>
+ *       <td>the hit chunk's lines with {@value #CONTEXT_LINES} lines of context on each
+ *       side; for a changelog, also the {@code # YYYY-MM-DD} line of the chunk's day when
+ *       that range does not reach it</td></tr>
+ * </table>
+ *
+ * <p>Files come in the order of their best result; {@link ConcatEngine} merges the ranges of
+ * one file that overlap or touch. Stateless.
+ */
+final class BriefPlanner {
+  /** Files of at most this many lines (and {@link #SHORT_FILE_BYTES}) are included whole. */
+  static final int SHORT_FILE_LINES = 60;
+  /** Files of at most this many UTF-8 bytes (and {@link #SHORT_FILE_LINES}) are included whole. */
+  static final int SHORT_FILE_BYTES = 4096;
+  /** Lines of context kept on each side of a hit chunk in a long file. */
+  static final int CONTEXT_LINES = 2;
+
+  private static final Pattern DAY = Pattern.compile("#\\s+\\d{4}-\\d{2}-\\d{2}\\s*");
+
+  private BriefPlanner() {}
+
+  /**
+   * The items to concatenate for {@code results}, reading files through {@code notes}.
+   * Results whose lines are no longer in the file (it changed since the search) are skipped.
+   */
+  static List<ConcatItem> plan(List<SearchResult> results, Function<String, NoteText> notes) {
+    Map<String, NoteText> read = new HashMap<>();
+    Set<String> whole = new HashSet<>();
+    List<ConcatItem> items = new ArrayList<>();
+    for (SearchResult result : results) {
+      String path = result.path();
+      if (whole.contains(path)) continue;
+      NoteText note = read.computeIfAbsent(path, notes);
+      if (isShort(path, note)) {
+        whole.add(path);
+        items.add(new ConcatItem.WholeFile(path));
+        continue;
+      }
+      int from = result.lines().from();
+      if (from > note.lineCount()) continue;
+      int to = Math.min(result.lines().to(), note.lineCount());
+      int start = Math.max(1, from - CONTEXT_LINES);
+      dayLine(path, note, from).filter(day -> day < start)
+          .ifPresent(day -> items.add(new ConcatItem.LineSpan(path, day, day)));
+      items.add(new ConcatItem.LineSpan(path, start,
+          Math.min(note.lineCount(), to + CONTEXT_LINES)));
+    }
+    return items;
+  }
+
+  /** Whether the whole file goes into the brief. */
+  static boolean isShort(String path, NoteText note) {
+    Optional<FileKind> kind = VaultLayout.classify(path).map(VaultFile::kind);
+    if (kind.isPresent() && (kind.get() == FileKind.STATE || kind.get() == FileKind.DESCRIPTION)) {
+      return true;
+    }
+    if (note.lineCount() > SHORT_FILE_LINES) return false;
+    long bytes = 0;
+    for (String line : note.lines()) bytes += Utf8.length(line) + 1;
+    return bytes <= SHORT_FILE_BYTES;
+  }
+
+  /** For a changelog, the line of the {@code # YYYY-MM-DD} day that holds line {@code from}. */
+  private static Optional<Integer> dayLine(String path, NoteText note, int from) {
+    boolean changelog = VaultLayout.classify(path)
+        .map(f -> f.kind() == FileKind.CHANGELOG).orElse(false);
+    if (!changelog) return Optional.empty();
+    for (int line = from; line >= 1; line--) {
+      if (DAY.matcher(note.line(line)).matches()) return Optional.of(line);
+    }
+    return Optional.empty();
+  }
+}

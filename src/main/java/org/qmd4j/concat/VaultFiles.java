@@ -1,0 +1,149 @@
+package org.qmd4j.concat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import org.qmd4j.EngineException;
+import org.qmd4j.NoteNotFoundException;
+import org.qmd4j.PathRefusedException;
+import org.qmd4j.VaultNotFoundException;
+import org.qmd4j.vault.NoteText;
+
+/**
+ * The guard in front of every read: turns a vault-relative path into the real path of a
+ * regular file inside the vault, or refuses it. Immutable and thread-safe.
+ *
+ * <p>Checks, in order: the text (no absolute path, no {@code ..} segment), existence, then
+ * the real path of the file (every symbolic link resolved) against the real path of the
+ * vault, then the file type. The file read is the real path that was checked.
+ */
+final class VaultFiles {
+  static final String VALID =
+      "give a vault-relative path with / separators, such as projects/startup-x/state.md";
+
+  private final Path root; // real path
+
+  private VaultFiles(Path root) {
+    this.root = root;
+  }
+
+  /**
+   * @throws VaultNotFoundException if {@code vault} is not an existing folder
+   */
+  static VaultFiles of(Path vault) {
+    if (!Files.isDirectory(vault)) {
+      throw new VaultNotFoundException("Vault folder does not exist or is not a folder: "
+          + vault.toAbsolutePath());
+    }
+    try {
+      return new VaultFiles(vault.toRealPath());
+    } catch (IOException e) {
+      throw new VaultNotFoundException("Vault folder cannot be read: " + vault.toAbsolutePath()
+          + " (" + e + ")");
+    }
+  }
+
+  /** The vault's real path. */
+  Path root() {
+    return root;
+  }
+
+  /**
+   * The canonical form of a vault-relative path: {@code \} read as {@code /}, empty and
+   * {@code .} segments dropped.
+   *
+   * @throws PathRefusedException if the path is empty, absolute or has a {@code ..} segment
+   */
+  static String normalize(String path) {
+    String p = path.strip().replace('\\', '/');
+    if (p.startsWith("/") || p.matches("[A-Za-z]:.*") || isAbsolute(path)) {
+      throw new PathRefusedException(path, "Refused path '" + path + "': absolute paths are "
+          + "not allowed; " + VALID);
+    }
+    StringBuilder sb = new StringBuilder();
+    for (String segment : p.split("/")) {
+      if (segment.equals("..")) {
+        throw new PathRefusedException(path, "Refused path '" + path + "': '..' segments are "
+            + "not allowed, only files inside the vault can be read; " + VALID);
+      }
+      if (segment.isEmpty() || segment.equals(".")) continue;
+      if (sb.length() > 0) sb.append('/');
+      sb.append(segment);
+    }
+    if (sb.length() == 0) {
+      throw new PathRefusedException(path, "Refused path '" + path + "': it names no file; "
+          + VALID);
+    }
+    return sb.toString();
+  }
+
+  private static boolean isAbsolute(String path) {
+    try {
+      return Path.of(path).isAbsolute();
+    } catch (InvalidPathException e) {
+      return false; // refused or not found later, with the path named
+    }
+  }
+
+  /**
+   * The real path of the regular file at {@code path} (already {@link #normalize}d).
+   *
+   * @throws NoteNotFoundException if nothing is there (a dangling link included)
+   * @throws PathRefusedException if it resolves outside the vault, or is not a regular file
+   */
+  Path resolve(String path) {
+    Path real;
+    try {
+      real = root.resolve(path).toRealPath();
+    } catch (NoSuchFileException e) {
+      throw new NoteNotFoundException(path, "No file '" + path + "' in the vault; " + VALID
+          + " (tree lists the vault's files)");
+    } catch (InvalidPathException e) {
+      throw new PathRefusedException(path, "Refused path '" + path + "': it is not a valid "
+          + "path (" + e.getReason() + "); " + VALID);
+    } catch (IOException e) {
+      throw new EngineException("Cannot resolve '" + path + "' in the vault " + root + ": " + e,
+          e);
+    }
+    if (!real.startsWith(root)) {
+      throw new PathRefusedException(path, "Refused path '" + path + "': it resolves, through "
+          + "a symbolic link, outside the vault; only files inside the vault can be read");
+    }
+    BasicFileAttributes attrs;
+    try {
+      attrs = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (IOException e) {
+      throw new EngineException("Cannot read the attributes of '" + path + "': " + e, e);
+    }
+    if (attrs.isDirectory()) {
+      throw new PathRefusedException(path, "Refused path '" + path + "': it is a folder, not a "
+          + "file; give the path of a file in it (tree lists the vault's files)");
+    }
+    if (!attrs.isRegularFile()) {
+      throw new PathRefusedException(path, "Refused path '" + path + "': it is not a regular "
+          + "file; only regular files inside the vault can be read");
+    }
+    return real;
+  }
+
+  /**
+   * Reads the file at {@code path} (already {@link #normalize}d) through {@link #resolve}.
+   *
+   * @throws EngineException if it cannot be read
+   */
+  NoteText read(String path) {
+    Path real = resolve(path);
+    try {
+      return NoteText.read(real);
+    } catch (NoSuchFileException e) {
+      throw new NoteNotFoundException(path, "No file '" + path + "' in the vault (it was "
+          + "removed while being read); " + VALID);
+    } catch (IOException e) {
+      throw new EngineException("Cannot read '" + path + "' in the vault " + root + ": " + e, e);
+    }
+  }
+}
