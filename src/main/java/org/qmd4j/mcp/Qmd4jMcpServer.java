@@ -69,7 +69,8 @@ public final class Qmd4jMcpServer {
   }
 
   static List<SyncToolSpecification> tools(Searcher searcher) {
-    return List.of(SearchTool.spec(searcher));
+    return List.of(SearchTool.spec(searcher), ReadingTools.read(searcher),
+        ReadingTools.tree(searcher), ReadingTools.concat(searcher), ReadingTools.brief(searcher));
   }
 
   /** What the server says about the vault at initialize: engine, files, projects, scopes. */

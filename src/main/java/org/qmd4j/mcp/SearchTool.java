@@ -24,15 +24,18 @@ final class SearchTool {
             + "descriptions, buckets). Returns the best chunks with their file path, text, "
             + "score in [0,1] and 1-based line range. Start here; then read or concat the paths."))
         .callHandler((exchange, request) -> ToolSupport.call("search", () -> {
-          Map<String, Object> args = request.arguments();
-          SearchRequest r = SearchRequest.parse(
-              ToolSupport.string(args, "query") == null ? "" : ToolSupport.string(args, "query"),
-              ToolSupport.string(args, "mode"), ToolSupport.string(args, "scope"),
-              ToolSupport.string(args, "date_from"), ToolSupport.string(args, "date_to"))
-              .withLimit(ToolSupport.integer(args, "limit", SearchRequest.DEFAULT_LIMIT));
-          return result(searcher.search(r));
+          return result(searcher.search(request(request.arguments())));
         }))
         .build();
+  }
+
+  /** The search request of the {@code search} and {@code brief} arguments. */
+  static SearchRequest request(Map<String, Object> args) {
+    String query = ToolSupport.string(args, "query");
+    return SearchRequest.parse(query == null ? "" : query,
+        ToolSupport.string(args, "mode"), ToolSupport.string(args, "scope"),
+        ToolSupport.string(args, "date_from"), ToolSupport.string(args, "date_to"))
+        .withLimit(ToolSupport.integer(args, "limit", SearchRequest.DEFAULT_LIMIT));
   }
 
   static CallToolResult result(List<SearchResult> results) {

@@ -1,0 +1,131 @@
+package org.qmd4j.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.qmd4j.Fixtures;
+
+/**
+ * The built server ({@code java -jar target/qmd4j-cli.jar mcp}) driven as a subprocess by
+ * the MCP Java SDK's client over stdio, as any MCP client would.
+ */
+class McpServerIT {
+  private static McpSyncClient client;
+
+  @BeforeAll
+  static void start() {
+    String jar = System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar");
+    ServerParameters server = ServerParameters.builder(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString())
+        .args("-jar", jar, "mcp", "--engine", "embedded", "--vault", Fixtures.vault().toString())
+        .build();
+    client = McpClient.sync(new StdioClientTransport(server,
+            new JacksonMcpJsonMapper(new ObjectMapper())))
+        .requestTimeout(Duration.ofSeconds(60))
+        .build();
+    client.initialize();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (client != null) client.closeGracefully();
+  }
+
+  private static CallToolResult call(String tool, Map<String, Object> args) {
+    return client.callTool(new CallToolRequest(tool, args));
+  }
+
+  private static String text(CallToolResult result) {
+    return result.content().stream().map(c -> ((TextContent) c).text())
+        .collect(Collectors.joining("\n"));
+  }
+
+  @Test
+  void initializeDescribesTheVault() {
+    assertThat(client.getServerInfo().name()).isEqualTo("qmd4j");
+    assertThat(client.getServerInstructions())
+        .contains("indexed files").contains("startup-x").contains("all-changelogs")
+        .contains("Engine: embedded");
+  }
+
+  @Test
+  void listsEveryToolWithASchemaThatTeaches() {
+    List<McpSchema.Tool> tools = client.listTools().tools();
+    assertThat(tools).extracting(McpSchema.Tool::name)
+        .contains("search", "read", "tree", "concat", "brief");
+    McpSchema.Tool search = tools.stream().filter(t -> t.name().equals("search")).findFirst()
+        .orElseThrow();
+    assertThat(search.inputSchema().required()).containsExactly("query");
+    assertThat(search.inputSchema().properties()).containsKeys("query", "mode", "scope",
+        "date_from", "date_to", "limit");
+    assertThat(search.inputSchema().properties().get("scope").toString())
+        .contains("all-states").contains("project:<name>");
+  }
+
+  @Test
+  void searchReturnsTheSeedArrayStructuredAndAsText() {
+    CallToolResult result = call("search", Map.of("query", "webhook", "limit", 3));
+    assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> rows =
+        (List<Map<String, Object>>) ((Map<String, Object>) result.structuredContent()).get("results");
+    assertThat(rows).hasSize(1);
+    assertThat(rows.get(0)).containsOnlyKeys("path", "chunk", "score", "lines")
+        .containsEntry("path", "projects/startup-x/changelog.md")
+        .containsEntry("lines", "29-32");
+    assertThat(text(result)).startsWith("[{\"path\":\"projects/startup-x/changelog.md\"");
+  }
+
+  @Test
+  void readTreeConcatAndBriefAnswer() {
+    assertThat(text(call("read", Map.of("path", "projects/startup-x/state.md", "from", 1,
+        "to", 3)))).startsWith("## projects/startup-x/state.md (lines 1-3)");
+    assertThat(text(call("tree", Map.of()))).contains("startup-x").contains("changelog.md");
+    assertThat(text(call("concat", Map.of("items", List.of("projects/startup-x/state.md",
+        Map.of("path", "projects/startup-x/changelog.md", "from", 23, "to", 27)),
+        "overview", "Deux fichiers."))))
+        .startsWith("Deux fichiers.")
+        .contains("## projects/startup-x/state.md\n")
+        .contains("## projects/startup-x/changelog.md (lines 23-27)");
+    assertThat(text(call("brief", Map.of("query", "cautionnement"))))
+        .contains("## projects/startup-x/state.md");
+  }
+
+  @Test
+  void badInputIsAToolErrorAndTheServerKeepsAnswering() {
+    CallToolResult empty = call("search", Map.of("query", " "));
+    assertThat(empty.isError()).isTrue();
+    assertThat(text(empty)).contains("query is empty");
+
+    CallToolResult scope = call("search", Map.of("query", "x", "scope", "everything"));
+    assertThat(scope.isError()).isTrue();
+    assertThat(text(scope)).contains("Unknown scope 'everything'").contains("all-states");
+
+    CallToolResult escape = call("read", Map.of("path", "../../etc/passwd"));
+    assertThat(escape.isError()).isTrue();
+    assertThat(text(escape)).contains("../../etc/passwd");
+
+    CallToolResult traversal = call("concat", Map.of("items", List.of("../outside.md")));
+    assertThat(traversal.isError()).isTrue();
+
+    assertThat(call("search", Map.of("query", "cautionnement")).isError())
+        .isNotEqualTo(Boolean.TRUE);
+  }
+}
