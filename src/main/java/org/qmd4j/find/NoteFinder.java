@@ -146,8 +146,9 @@ public final class NoteFinder {
     switch (sort) {
       case MODIFIED:
       case CREATED:
-        // Newest first; the scan gave every file a date since the sort needs it.
-        return Comparator.comparing((ScannedNote f) -> f.date().orElse(LocalDate.MIN))
+        // Newest first; the scan gave every file this date since the sort needs it.
+        DateType type = sort == FindSort.MODIFIED ? DateType.MODIFIED : DateType.CREATED;
+        return Comparator.comparing((ScannedNote f) -> f.date(type).orElse(LocalDate.MIN))
             .reversed().thenComparing(ScannedNote::path);
       case NAME:
         return Comparator.comparing((ScannedNote f) -> Texts.fold(f.name()))

@@ -12,9 +12,16 @@ import org.qmd4j.vault.Frontmatter;
  *
  * @param path vault-relative path
  * @param frontmatter its frontmatter; {@link Frontmatter#NONE} when the call did not need it
- * @param date its {@link DateType} date; empty when the call did not need it
+ * @param modified its {@link DateType#MODIFIED} date; empty when the call did not need it
+ * @param created its {@link DateType#CREATED} date; empty when the call did not need it
  */
-record ScannedNote(String path, Frontmatter frontmatter, Optional<LocalDate> date) {
+record ScannedNote(String path, Frontmatter frontmatter, Optional<LocalDate> modified,
+    Optional<LocalDate> created) {
+  /** Its date of {@code type}; empty when the call did not need it. */
+  Optional<LocalDate> date(DateType type) {
+    return type == DateType.MODIFIED ? modified : created;
+  }
+
   /** The file name: the last segment of the path. */
   String name() {
     return path.substring(path.lastIndexOf('/') + 1);

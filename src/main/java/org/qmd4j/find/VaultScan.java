@@ -9,9 +9,12 @@ import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.qmd4j.EngineException;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.Frontmatter;
@@ -39,10 +42,11 @@ final class VaultScan {
     } catch (IOException e) {
       throw new EngineException("Cannot list the files of the vault " + vault + ": " + e, e);
     }
-    boolean needsDate = start.isPresent() || end.isPresent()
-        || request.effectiveSort() == FindSort.MODIFIED
-        || request.effectiveSort() == FindSort.CREATED;
-    boolean needsFrontmatter = needsDate || !request.where().isEmpty()
+    Set<DateType> dates = EnumSet.noneOf(DateType.class);
+    if (start.isPresent() || end.isPresent()) dates.add(request.dateType());
+    if (request.effectiveSort() == FindSort.MODIFIED) dates.add(DateType.MODIFIED);
+    if (request.effectiveSort() == FindSort.CREATED) dates.add(DateType.CREATED);
+    boolean needsFrontmatter = !dates.isEmpty() || !request.where().isEmpty()
         || !request.includeFields().isEmpty();
     Map<String, ScannedNote> out = new LinkedHashMap<>();
     for (Map.Entry<String, FileStamp> e : files.entrySet()) {
@@ -52,14 +56,14 @@ final class VaultScan {
       try {
         Frontmatter fm = needsFrontmatter ? FrontmatterReader.read(file) : Frontmatter.NONE;
         if (!passes(fm, request, clock)) continue;
-        Optional<LocalDate> date = Optional.empty();
-        if (needsDate) {
-          LocalDate d = date(file, fm, e.getValue(), request.dateType(), clock);
-          if (start.isPresent() && d.isBefore(start.get())) continue;
-          if (end.isPresent() && d.isAfter(end.get())) continue;
-          date = Optional.of(d);
-        }
-        out.put(path, new ScannedNote(path, fm, date));
+        Map<DateType, LocalDate> known = new EnumMap<>(DateType.class);
+        for (DateType type : dates) known.put(type, date(file, fm, e.getValue(), type, clock));
+        LocalDate d = known.get(request.dateType());
+        if (start.isPresent() && d.isBefore(start.get())) continue;
+        if (end.isPresent() && d.isAfter(end.get())) continue;
+        out.put(path, new ScannedNote(path, fm,
+            Optional.ofNullable(known.get(DateType.MODIFIED)),
+            Optional.ofNullable(known.get(DateType.CREATED))));
       } catch (NoSuchFileException gone) {
         // Deleted since the walk: it is simply not there any more.
       } catch (IOException ex) {
