@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import org.qmd4j.vault.Chunker;
 
 /**
@@ -26,6 +27,8 @@ import org.qmd4j.vault.Chunker;
  * @param denseDaySize size above which a changelog day is split into its entries
  * @param clock resolves relative dates ({@code today}, {@code 2 weeks ago}) in its zone
  * @param environment the environment variables read ({@code QMD4J_*}); injectable for tests
+ * @param executor where the {@code ...Async} calls of {@link Searcher} run; empty means a
+ *     pool shared by every searcher, of {@code max(2, processors)} daemon threads
  */
 public record SearchOptions(
     EngineChoice engine,
@@ -34,12 +37,13 @@ public record SearchOptions(
     int chunkSize,
     int denseDaySize,
     Clock clock,
-    Map<String, String> environment) {
+    Map<String, String> environment,
+    Optional<Executor> executor) {
 
   /** Automatic engine, on-disk index in the default cache, default sizes, system clock. */
   public static final SearchOptions DEFAULT = new SearchOptions(EngineChoice.AUTO,
       Optional.empty(), false, Chunker.DEFAULT_CHUNK_SIZE, Chunker.DEFAULT_DENSE_DAY_SIZE,
-      Clock.systemDefaultZone(), System.getenv());
+      Clock.systemDefaultZone(), System.getenv(), Optional.empty());
 
   public SearchOptions {
     Objects.requireNonNull(engine, "engine == null");
@@ -47,41 +51,58 @@ public record SearchOptions(
     Objects.requireNonNull(clock, "clock == null");
     environment = Map.copyOf(Objects.requireNonNull(environment, "environment == null"));
     new Chunker(chunkSize, denseDaySize); // validates both sizes
+    Objects.requireNonNull(executor, "executor == null");
   }
 
   public SearchOptions withEngine(EngineChoice engine) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment);
+        environment, executor);
   }
 
   public SearchOptions withCacheDir(Path cacheDir) {
     return new SearchOptions(engine, Optional.of(cacheDir), inMemoryIndex, chunkSize,
-        denseDaySize, clock, environment);
+        denseDaySize, clock, environment, executor);
   }
 
   public SearchOptions withInMemoryIndex(boolean inMemoryIndex) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment);
+        environment, executor);
   }
 
   public SearchOptions withChunkSize(int chunkSize) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment);
+        environment, executor);
   }
 
   public SearchOptions withDenseDaySize(int denseDaySize) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment);
+        environment, executor);
   }
 
   public SearchOptions withClock(Clock clock) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment);
+        environment, executor);
   }
 
   public SearchOptions withEnvironment(Map<String, String> environment) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment);
+        environment, executor);
+  }
+
+  /**
+   * Runs the {@code ...Async} calls of {@link Searcher} on {@code executor} instead of the
+   * shared daemon pool. The caller keeps ownership: closing a searcher does not shut it down.
+   *
+   * @since 0.2
+   */
+  public SearchOptions withExecutor(Executor executor) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment, Optional.of(Objects.requireNonNull(executor, "executor == null")));
+  }
+
+  /** The executor of async calls: the option, else the shared daemon pool. */
+  Executor resolveExecutor() {
+    return executor.orElseGet(AsyncExecutor::shared);
   }
 
   /** The chunker these sizes describe. */

@@ -70,7 +70,7 @@ public final class SearchProviders {
     EngineDescription description =
         new EngineDescription(engine.name(), reason, root.toString(), engine.indexLocation());
     LOG.debug("Searcher for {}: {}", root, description);
-    return new Searcher(engine, description, options.clock());
+    return new Searcher(engine, description, options.clock(), options.resolveExecutor());
   }
 
   private static Path realVault(Path vault) {
