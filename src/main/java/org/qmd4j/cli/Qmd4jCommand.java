@@ -9,7 +9,7 @@ import picocli.CommandLine.HelpCommand;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Searches a markdown vault, with qmd when installed or an embedded engine.",
-    subcommands = {SearchCommand.class, HelpCommand.class},
+    subcommands = {SearchCommand.class, FindCommand.class, HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:Success (also when nothing matched).",
