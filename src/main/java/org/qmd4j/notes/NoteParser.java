@@ -31,19 +31,27 @@ final class NoteParser {
 
   private NoteParser() {}
 
-  /** A chunk's text with its frontmatter (when the chunk holds it) and headings. */
-  private static final class Parsed {
+  /**
+   * A chunk read once: its text as lines and its frontmatter (when the chunk holds it); its
+   * headings are parsed on first use, since only changelogs, tasks and states need them.
+   * Confined to the call that made it.
+   */
+  static final class Parsed {
     final Chunk chunk;
     final NoteText note;
     final Frontmatter frontmatter;
-    final List<Heading> headings;
+    private List<Heading> headings;
 
-    Parsed(Chunk chunk) {
+    private Parsed(Chunk chunk) {
       this.chunk = chunk;
       this.note = NoteText.of(chunk.text());
       // Only a file's first chunk starts at line 1, and only it can hold the frontmatter.
       this.frontmatter = chunk.lines().from() == 1 ? Frontmatter.parse(note) : Frontmatter.NONE;
-      this.headings = Outline.headings(note, frontmatter.endLine());
+    }
+
+    List<Heading> headings() {
+      if (headings == null) headings = Outline.headings(note, frontmatter.endLine());
+      return headings;
     }
 
     /** The file line of local line {@code local}. */
@@ -70,27 +78,36 @@ final class NoteParser {
     }
   }
 
+  /** Reads {@code chunk}'s text and frontmatter. */
+  static Parsed parse(Chunk chunk) {
+    return new Parsed(chunk);
+  }
+
   // --- changelogs ---------------------------------------------------------------------------
 
   /** The entries of a changelog chunk, in file order. */
   static List<ChangelogEntry> entries(Chunk chunk, double score) {
-    Parsed p = new Parsed(chunk);
+    return entries(parse(chunk), score);
+  }
+
+  /** The entries of a parsed changelog chunk, in file order. */
+  static List<ChangelogEntry> entries(Parsed p, double score) {
     List<ChangelogEntry> out = new ArrayList<>();
     List<Heading> h2 = new ArrayList<>();
-    for (Heading h : p.headings) {
+    for (Heading h : p.headings()) {
       if (h.level() == 2) h2.add(h);
     }
     if (h2.isEmpty()) {
       int from = p.bodyStart();
       if (from == 0) return out;
-      String title = p.headings.isEmpty() ? "" : p.headings.get(0).text();
+      String title = p.headings().isEmpty() ? "" : p.headings().get(0).text();
       int to = p.lastText(from, p.note.lineCount());
       out.add(entry(p, from, to, title, score));
       return out;
     }
     for (Heading h : h2) {
       int to = p.note.lineCount();
-      for (Heading next : p.headings) {
+      for (Heading next : p.headings()) {
         if (next.line() > h.line() && next.level() <= 2) {
           to = next.line() - 1;
           break;
@@ -118,9 +135,14 @@ final class NoteParser {
 
   /** The task of a tasks chunk: its first H1 and what follows; empty if it has no H1. */
   static Optional<Task> task(Chunk chunk, double score) {
-    Parsed p = new Parsed(chunk);
+    return task(parse(chunk), score);
+  }
+
+  /** The task of a parsed tasks chunk; empty if it has no H1. */
+  static Optional<Task> task(Parsed p, double score) {
+    Chunk chunk = p.chunk;
     Heading title = null;
-    for (Heading h : p.headings) {
+    for (Heading h : p.headings()) {
       if (h.level() == 1) {
         title = h;
         break;
@@ -155,17 +177,22 @@ final class NoteParser {
 
   /** The state in a state chunk. */
   static ProjectState state(Chunk chunk, double score) {
-    Parsed p = new Parsed(chunk);
+    return state(parse(chunk), score);
+  }
+
+  /** The state in a parsed state chunk. */
+  static ProjectState state(Parsed p, double score) {
+    Chunk chunk = p.chunk;
     Body body = body(p);
     Map<String, String> sections = new LinkedHashMap<>();
-    for (int i = 0; i < p.headings.size(); i++) {
-      Heading h = p.headings.get(i);
+    for (int i = 0; i < p.headings().size(); i++) {
+      Heading h = p.headings().get(i);
       int from = h.line() + 1;
       if (!p.note.line(h.line()).stripLeading().startsWith("#") && from <= p.note.lineCount()
           && SETEXT_RULE.matcher(p.note.line(from)).matches()) {
         from++; // the underline of a setext heading is not text
       }
-      int to = i + 1 < p.headings.size() ? p.headings.get(i + 1).line() - 1
+      int to = i + 1 < p.headings().size() ? p.headings().get(i + 1).line() - 1
           : p.note.lineCount();
       String key = h.text();
       for (int n = 2; sections.containsKey(key); n++) key = h.text() + " (" + n + ")";
@@ -177,7 +204,12 @@ final class NoteParser {
 
   /** The description in a description chunk. */
   static Description description(Chunk chunk, double score) {
-    Parsed p = new Parsed(chunk);
+    return description(parse(chunk), score);
+  }
+
+  /** The description in a parsed description chunk. */
+  static Description description(Parsed p, double score) {
+    Chunk chunk = p.chunk;
     Body body = body(p);
     return new Description(chunk.path(), chunk.file().project().orElse(""), body.lines,
         chunk.date(), body.text, score);
@@ -189,18 +221,20 @@ final class NoteParser {
    * @param fileFrontmatter the file's frontmatter, used when the chunk does not hold it
    */
   static BucketItem bucket(Chunk chunk, double score, Frontmatter fileFrontmatter) {
-    Parsed p = new Parsed(chunk);
+    return bucket(parse(chunk), score, fileFrontmatter);
+  }
+
+  /**
+   * The bucket item in a parsed bucket chunk.
+   *
+   * @param fileFrontmatter the file's frontmatter, used when the chunk does not hold it
+   */
+  static BucketItem bucket(Parsed p, double score, Frontmatter fileFrontmatter) {
+    Chunk chunk = p.chunk;
     Body body = body(p);
     Frontmatter fm = chunk.lines().from() == 1 ? p.frontmatter : fileFrontmatter;
     return new BucketItem(chunk.path(), chunk.file().project(), body.lines, fm.string("type"),
         fm.date("created"), chunk.date(), fm.strings("tags"), fm.fields(), body.text, score);
-  }
-
-  /** The frontmatter of a chunk's file: from the chunk when it holds it, else the given one. */
-  static Frontmatter frontmatterOf(Chunk chunk, Frontmatter fileFrontmatter) {
-    return chunk.lines().from() == 1
-        ? Frontmatter.parse(NoteText.of(chunk.text()))
-        : fileFrontmatter;
   }
 
   /** Whether a bucket chunk's frontmatter must be read from its file. */

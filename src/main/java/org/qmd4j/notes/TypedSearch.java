@@ -3,11 +3,11 @@ package org.qmd4j.notes;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import org.qmd4j.DateSpec;
 import org.qmd4j.EngineException;
@@ -37,14 +37,16 @@ public final class TypedSearch {
 
   /** Changelog entries; see {@link ChangelogQuery}. */
   public static List<ChangelogEntry> changelog(ChunkSearch search, ChangelogQuery q) {
+    Parses parses = new Parses();
     Predicate<ChangelogEntry> tagged = e -> q.tag().isEmpty()
         || e.tag().isPresent() && Texts.sameFolded(e.tag().get(), q.tag().get());
     Predicate<Chunk> filter = c -> c.file().kind() == FileKind.CHANGELOG
-        && (q.tag().isEmpty() || NoteParser.entries(c, 0).stream().anyMatch(tagged));
+        && (q.tag().isEmpty() || mayHold(c, q.tag())
+            && NoteParser.entries(parses.of(c), 0).stream().anyMatch(tagged));
     List<ChangelogEntry> out = new ArrayList<>();
     for (Hit hit : hits(search, q.query(), q.mode(), FileKind.CHANGELOG, q.project(),
         q.from(), q.to(), q.limit(), filter)) {
-      for (ChangelogEntry e : NoteParser.entries(hit.chunk(), hit.score())) {
+      for (ChangelogEntry e : NoteParser.entries(parses.of(hit.chunk()), hit.score())) {
         if (tagged.test(e) && out.size() < q.limit()) out.add(e);
       }
     }
@@ -53,14 +55,16 @@ public final class TypedSearch {
 
   /** Tasks; see {@link TaskQuery}. */
   public static List<Task> tasks(ChunkSearch search, TaskQuery q) {
+    Parses parses = new Parses();
     Predicate<Task> wanted = t -> matches(t.status(), q.status())
         && matches(t.priority(), q.priority());
     Predicate<Chunk> filter = c -> c.file().kind() == FileKind.TASKS
-        && NoteParser.task(c, 0).filter(wanted).isPresent();
+        && mayHold(c, q.status()) && mayHold(c, q.priority())
+        && NoteParser.task(parses.of(c), 0).filter(wanted).isPresent();
     List<Task> out = new ArrayList<>();
     for (Hit hit : hits(search, q.query(), q.mode(), FileKind.TASKS, q.project(),
         Optional.empty(), Optional.empty(), q.limit(), filter)) {
-      NoteParser.task(hit.chunk(), hit.score()).filter(wanted).ifPresent(out::add);
+      NoteParser.task(parses.of(hit.chunk()), hit.score()).filter(wanted).ifPresent(out::add);
     }
     return List.copyOf(out);
   }
@@ -88,13 +92,21 @@ public final class TypedSearch {
 
   /** Bucket notes; see {@link BucketQuery}. */
   public static List<BucketItem> buckets(ChunkSearch search, BucketQuery q) {
+    Parses parses = new Parses();
     // Within this call only: every chunk of a file is judged on the same frontmatter, and a
     // large note split in many chunks is not re-read for each. Nothing outlives the call.
-    Map<String, Frontmatter> read = new HashMap<>();
+    Map<String, Frontmatter> files = new ConcurrentHashMap<>();
     Predicate<Chunk> filter = c -> {
       if (c.file().kind() != FileKind.BUCKET) return false;
       if (q.type().isEmpty() && q.tags().isEmpty()) return true;
-      Frontmatter fm = frontmatter(search, c, read);
+      if (!NoteParser.needsFileFrontmatter(c)) {
+        // The chunk holds the frontmatter: skip the YAML when the words are not even there.
+        if (!mayHold(c, q.type())) return false;
+        for (String tag : q.tags()) {
+          if (!mayHold(c, Optional.of(tag))) return false;
+        }
+      }
+      Frontmatter fm = frontmatter(search, c, parses, files);
       if (q.type().isPresent() && !matches(fm.string("type"), q.type())) return false;
       List<String> tags = fm.strings("tags").stream().map(Texts::fold).toList();
       return q.tags().stream().allMatch(t -> tags.contains(Texts.fold(t)));
@@ -102,9 +114,30 @@ public final class TypedSearch {
     List<BucketItem> out = new ArrayList<>();
     for (Hit hit : hits(search, q.query(), q.mode(), FileKind.BUCKET, q.project(), q.from(),
         q.to(), q.limit(), filter)) {
-      out.add(NoteParser.bucket(hit.chunk(), hit.score(), frontmatter(search, hit.chunk(), read)));
+      out.add(NoteParser.bucket(parses.of(hit.chunk()), hit.score(),
+          frontmatter(search, hit.chunk(), parses, files)));
     }
     return List.copyOf(out);
+  }
+
+  /**
+   * The chunks parsed during one call, so that a chunk judged by a filter is not parsed again
+   * to build its result. Nothing outlives the call.
+   */
+  private static final class Parses {
+    private final Map<Chunk, NoteParser.Parsed> parsed = new ConcurrentHashMap<>();
+
+    NoteParser.Parsed of(Chunk chunk) {
+      return parsed.computeIfAbsent(chunk, NoteParser::parse);
+    }
+  }
+
+  /**
+   * Whether the chunk's text may hold {@code wanted} at all (folded substring): a cheap test
+   * before parsing; true when nothing is wanted.
+   */
+  private static boolean mayHold(Chunk chunk, Optional<String> wanted) {
+    return wanted.isEmpty() || Texts.fold(chunk.text()).contains(Texts.fold(wanted.get()));
   }
 
   private static List<Hit> hits(ChunkSearch search, String query, Mode mode, FileKind kind,
@@ -120,12 +153,10 @@ public final class TypedSearch {
   }
 
   /** A bucket chunk's frontmatter: from the chunk when it holds it, else from its file. */
-  private static Frontmatter frontmatter(ChunkSearch search, Chunk chunk,
-      Map<String, Frontmatter> read) {
-    if (!NoteParser.needsFileFrontmatter(chunk)) {
-      return NoteParser.frontmatterOf(chunk, Frontmatter.NONE);
-    }
-    return read.computeIfAbsent(chunk.path(), path -> {
+  private static Frontmatter frontmatter(ChunkSearch search, Chunk chunk, Parses parses,
+      Map<String, Frontmatter> files) {
+    if (!NoteParser.needsFileFrontmatter(chunk)) return parses.of(chunk).frontmatter;
+    return files.computeIfAbsent(chunk.path(), path -> {
       try {
         return FrontmatterReader.read(search.vault().resolve(path));
       } catch (NoSuchFileException e) {
