@@ -37,7 +37,8 @@ import org.qmd4j.notes.TaskQuery;
  * percentiles; the target is p95 under 100 ms. See docs/benchmarks-facade.md.
  *
  * <pre>
- * ./mvnw -o -Pbench test-compile exec:exec -Dbench.args="FacadeBenchmark -rf json -rff target/jmh-facade.json"
+ * ./mvnw -o -Pbench test-compile exec:exec \
+ *     -Dbench.args="FacadeBenchmark -rf json -rff target/jmh-facade.json"
  * </pre>
  */
 @State(Scope.Benchmark)

@@ -44,8 +44,8 @@ class NoteParserTest {
 
   @Test
   void entryWithoutTagKeepsItsWholeHeadingAsTitle() {
-    Chunk day = chunk("changelog.md", FileKind.CHANGELOG, 1, "# 2025-01-02\n## Rien de spécial\nok",
-        Optional.of(LocalDate.of(2025, 1, 2)));
+    Chunk day = chunk("changelog.md", FileKind.CHANGELOG, 1,
+        "# 2025-01-02\n## Rien de spécial\nok", Optional.of(LocalDate.of(2025, 1, 2)));
     ChangelogEntry e = NoteParser.entries(day, 1).get(0);
     assertThat(e.tag()).isEmpty();
     assertThat(e.title()).isEqualTo("Rien de spécial");
