@@ -157,7 +157,11 @@ public final class Searcher implements Closeable {
     return NoteFinder.find(chunks, Objects.requireNonNull(request, "request == null"));
   }
 
-  /** {@link #find} on the searcher's executor; see {@link #searchAsync}. @since 0.2 */
+  /**
+   * {@link #find} on the searcher's executor; see {@link #searchAsync}.
+   *
+   * @since 0.2
+   */
   public CompletableFuture<FindResult> findAsync(FindRequest request) {
     Objects.requireNonNull(request, "request == null");
     return async(() -> find(request));
@@ -180,7 +184,11 @@ public final class Searcher implements Closeable {
     return TypedSearch.changelog(chunks, Objects.requireNonNull(query, "query == null"));
   }
 
-  /** {@link #changelog} on the searcher's executor; see {@link #searchAsync}. @since 0.2 */
+  /**
+   * {@link #changelog} on the searcher's executor; see {@link #searchAsync}.
+   *
+   * @since 0.2
+   */
   public CompletableFuture<List<ChangelogEntry>> changelogAsync(ChangelogQuery query) {
     Objects.requireNonNull(query, "query == null");
     return async(() -> changelog(query));
@@ -196,7 +204,11 @@ public final class Searcher implements Closeable {
     return TypedSearch.tasks(chunks, Objects.requireNonNull(query, "query == null"));
   }
 
-  /** {@link #tasks} on the searcher's executor; see {@link #searchAsync}. @since 0.2 */
+  /**
+   * {@link #tasks} on the searcher's executor; see {@link #searchAsync}.
+   *
+   * @since 0.2
+   */
   public CompletableFuture<List<Task>> tasksAsync(TaskQuery query) {
     Objects.requireNonNull(query, "query == null");
     return async(() -> tasks(query));
@@ -213,7 +225,11 @@ public final class Searcher implements Closeable {
     return TypedSearch.states(chunks, Objects.requireNonNull(query, "query == null"));
   }
 
-  /** {@link #states} on the searcher's executor; see {@link #searchAsync}. @since 0.2 */
+  /**
+   * {@link #states} on the searcher's executor; see {@link #searchAsync}.
+   *
+   * @since 0.2
+   */
   public CompletableFuture<List<ProjectState>> statesAsync(StateQuery query) {
     Objects.requireNonNull(query, "query == null");
     return async(() -> states(query));
@@ -229,7 +245,11 @@ public final class Searcher implements Closeable {
     return TypedSearch.descriptions(chunks, Objects.requireNonNull(query, "query == null"));
   }
 
-  /** {@link #descriptions} on the searcher's executor; see {@link #searchAsync}. @since 0.2 */
+  /**
+   * {@link #descriptions} on the searcher's executor; see {@link #searchAsync}.
+   *
+   * @since 0.2
+   */
   public CompletableFuture<List<Description>> descriptionsAsync(DescriptionQuery query) {
     Objects.requireNonNull(query, "query == null");
     return async(() -> descriptions(query));
@@ -246,7 +266,11 @@ public final class Searcher implements Closeable {
     return TypedSearch.buckets(chunks, Objects.requireNonNull(query, "query == null"));
   }
 
-  /** {@link #buckets} on the searcher's executor; see {@link #searchAsync}. @since 0.2 */
+  /**
+   * {@link #buckets} on the searcher's executor; see {@link #searchAsync}.
+   *
+   * @since 0.2
+   */
   public CompletableFuture<List<BucketItem>> bucketsAsync(BucketQuery query) {
     Objects.requireNonNull(query, "query == null");
     return async(() -> buckets(query));
