@@ -1,6 +1,10 @@
 package org.qmd4j;
 
-/** Thrown when a search mode is not one of {@code fast} and {@code deep}. */
+/**
+ * Thrown when a search mode is not one of {@code fast} and {@code deep}, or a
+ * {@code find_notes} mode not one of {@code hybrid}, {@code semantic} and {@code keyword}.
+ * The message lists the valid modes.
+ */
 public final class InvalidModeException extends InvalidRequestException {
   private static final long serialVersionUID = 1L;
 

@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import org.qmd4j.vault.Chunker;
 
 /**
@@ -28,6 +29,8 @@ import org.qmd4j.vault.Chunker;
  * @param environment the environment variables read ({@code QMD4J_*}, {@code PATH}, ...);
  *     injectable for tests
  * @param qmd how the qmd engine runs qmd
+ * @param executor where the {@code ...Async} calls of {@link Searcher} run; empty means a
+ *     pool shared by every searcher, of {@code max(2, processors)} daemon threads
  */
 public record SearchOptions(
     EngineChoice engine,
@@ -37,12 +40,14 @@ public record SearchOptions(
     int denseDaySize,
     Clock clock,
     Map<String, String> environment,
-    QmdOptions qmd) {
+    QmdOptions qmd,
+    Optional<Executor> executor) {
 
   /** Automatic engine, on-disk index in the default cache, default sizes, system clock. */
   public static final SearchOptions DEFAULT = new SearchOptions(EngineChoice.AUTO,
       Optional.empty(), false, Chunker.DEFAULT_CHUNK_SIZE, Chunker.DEFAULT_DENSE_DAY_SIZE,
-      Clock.systemDefaultZone(), System.getenv(), QmdOptions.DEFAULT);
+      Clock.systemDefaultZone(), System.getenv(), QmdOptions.DEFAULT,
+      Optional.empty());
 
   public SearchOptions {
     Objects.requireNonNull(engine, "engine == null");
@@ -51,46 +56,61 @@ public record SearchOptions(
     environment = Map.copyOf(Objects.requireNonNull(environment, "environment == null"));
     new Chunker(chunkSize, denseDaySize); // validates both sizes
     Objects.requireNonNull(qmd, "qmd == null");
+    Objects.requireNonNull(executor, "executor == null");
   }
 
   public SearchOptions withEngine(EngineChoice engine) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd);
+        environment, qmd, executor);
   }
 
   public SearchOptions withCacheDir(Path cacheDir) {
     return new SearchOptions(engine, Optional.of(cacheDir), inMemoryIndex, chunkSize,
-        denseDaySize, clock, environment, qmd);
+        denseDaySize, clock, environment, qmd, executor);
   }
 
   public SearchOptions withInMemoryIndex(boolean inMemoryIndex) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd);
+        environment, qmd, executor);
   }
 
   public SearchOptions withChunkSize(int chunkSize) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd);
+        environment, qmd, executor);
   }
 
   public SearchOptions withDenseDaySize(int denseDaySize) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd);
+        environment, qmd, executor);
   }
 
   public SearchOptions withClock(Clock clock) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd);
+        environment, qmd, executor);
   }
 
   public SearchOptions withEnvironment(Map<String, String> environment) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd);
+        environment, qmd, executor);
   }
 
   public SearchOptions withQmd(QmdOptions qmd) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd);
+        environment, qmd, executor);
+  }
+
+  /**
+   * Runs the {@code ...Async} calls of {@link Searcher} on {@code executor} instead of the
+   * shared daemon pool. The caller keeps ownership: closing a searcher does not shut it down.
+   */
+  public SearchOptions withExecutor(Executor executor) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment, qmd, Optional.of(Objects.requireNonNull(executor, "executor == null")));
+  }
+
+  /** The executor of async calls: the option, else the shared daemon pool. */
+  Executor resolveExecutor() {
+    return executor.orElseGet(AsyncExecutor::shared);
   }
 
   /** The chunker these sizes describe. */

@@ -114,7 +114,7 @@ public final class SearchProviders {
     EngineDescription description = new EngineDescription(engine.name(), reason,
         root.toString(), engine.indexLocation());
     LOG.debug("Searcher for {}: {}", root, description);
-    return new Searcher(engine, description, options.clock());
+    return new Searcher(engine, description, options.clock(), options.resolveExecutor());
   }
 
   private static Searcher embedded(Path root, SearchOptions options, String reason) {
@@ -122,7 +122,7 @@ public final class SearchProviders {
     EngineDescription description =
         new EngineDescription(engine.name(), reason, root.toString(), engine.indexLocation());
     LOG.debug("Searcher for {}: {}", root, description);
-    return new Searcher(engine, description, options.clock());
+    return new Searcher(engine, description, options.clock(), options.resolveExecutor());
   }
 
   private static EmbeddedEngine openEmbedded(Path root, SearchOptions options) {

@@ -17,9 +17,29 @@ import org.qmd4j.concat.ConcatEngine;
 import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.concat.OverviewWriter;
 import org.qmd4j.concat.VaultTree;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.qmd4j.find.FindRequest;
+import org.qmd4j.find.FindResult;
+import org.qmd4j.find.NoteFinder;
 import org.qmd4j.internal.ChunkFilter;
+import org.qmd4j.internal.ChunkSearch;
 import org.qmd4j.internal.Engine;
 import org.qmd4j.internal.Hit;
+import org.qmd4j.notes.BucketItem;
+import org.qmd4j.notes.BucketQuery;
+import org.qmd4j.notes.ChangelogEntry;
+import org.qmd4j.notes.ChangelogQuery;
+import org.qmd4j.notes.Description;
+import org.qmd4j.notes.DescriptionQuery;
+import org.qmd4j.notes.ProjectState;
+import org.qmd4j.notes.StateQuery;
+import org.qmd4j.notes.Task;
+import org.qmd4j.notes.TaskQuery;
+import org.qmd4j.notes.TypedSearch;
+import org.qmd4j.vault.Chunk;
 
 /**
  * Searches one markdown vault. The one entry point for application code, obtained from
@@ -44,11 +64,13 @@ public final class Searcher implements Closeable {
   private final Engine engine;
   private final EngineDescription description;
   private final Clock clock;
+  private final Executor executor;
 
-  Searcher(Engine engine, EngineDescription description, Clock clock) {
+  Searcher(Engine engine, EngineDescription description, Clock clock, Executor executor) {
     this.engine = engine;
     this.description = description;
     this.clock = clock;
+    this.executor = executor;
   }
 
   /**
@@ -60,17 +82,7 @@ public final class Searcher implements Closeable {
    */
   public List<SearchResult> search(SearchRequest request) {
     Objects.requireNonNull(request, "request == null");
-    Optional<LocalDate> from = request.from().map(d -> d.resolve(clock));
-    Optional<LocalDate> to = request.to().map(d -> d.resolve(clock));
-    if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
-      throw new InvalidDateException("date_from " + shown(request.from().get(), from.get())
-          + " is after date_to " + shown(request.to().get(), to.get())
-          + "; swap them or widen the period");
-    }
-    ChunkFilter filter = new ChunkFilter(request.scope(), from, to);
-    // A newline would turn a qmd query into a structured one; it means nothing here either.
-    String query = request.query().replaceAll("[\\r\\n]+", " ").strip();
-    List<Hit> hits = engine.search(query, request.mode(), filter, request.limit());
+    List<Hit> hits = hits(request, chunk -> true);
     List<SearchResult> out = new ArrayList<>(hits.size());
     for (Hit hit : hits) {
       out.add(new SearchResult(hit.chunk().path(), hit.chunk().text(),
@@ -210,4 +222,201 @@ public final class Searcher implements Closeable {
   private ConcatEngine reader() {
     return ConcatEngine.forVault(Path.of(description.vault()));
   }
+  // --- find_notes and typed facade ---
+
+  /**
+   * {@link #search(SearchRequest)} on the searcher's executor ({@link
+   * SearchOptions#withExecutor}, by default a shared pool of daemon threads). A failure
+   * completes the future exceptionally with the same {@link SearchException}.
+   *
+   * @since 0.2
+   */
+  public CompletableFuture<List<SearchResult>> searchAsync(SearchRequest request) {
+    Objects.requireNonNull(request, "request == null");
+    return async(() -> search(request));
+  }
+
+  /**
+   * {@code find_notes}: the notes that match any mix of a query, a folder, frontmatter
+   * conditions and file dates; see {@link FindRequest}.
+   *
+   * <pre>{@code
+   * FindResult found = searcher.find(FindRequest.newBuilder()
+   *     .query("devis").folder("projects/renovation-maison").recursive(true)
+   *     .where("type eq référence").build());
+   * }</pre>
+   *
+   * @return one page of results with the total before paging
+   * @throws InvalidDateException if {@code date_start} resolves after {@code date_end}
+   * @throws EngineException if the vault cannot be read or the engine fails
+   * @since 0.2
+   */
+  public FindResult find(FindRequest request) {
+    return NoteFinder.find(chunks, Objects.requireNonNull(request, "request == null"));
+  }
+
+  /**
+   * {@link #find} on the searcher's executor; see {@link #searchAsync}.
+   *
+   * @since 0.2
+   */
+  public CompletableFuture<FindResult> findAsync(FindRequest request) {
+    Objects.requireNonNull(request, "request == null");
+    return async(() -> find(request));
+  }
+
+  /**
+   * Changelog entries (one per H2 entry of a day), best first, or newest first for the
+   * query {@code "*"}; see {@link ChangelogQuery}.
+   *
+   * <pre>{@code
+   * List<ChangelogEntry> decisions = searcher.changelog(ChangelogQuery.newBuilder()
+   *     .project("startup-x").tag("décision").from("3 months ago").build());
+   * }</pre>
+   *
+   * @throws InvalidDateException if {@code from} resolves after {@code to}
+   * @throws EngineException if the engine fails
+   * @since 0.2
+   */
+  public List<ChangelogEntry> changelog(ChangelogQuery query) {
+    return TypedSearch.changelog(chunks, Objects.requireNonNull(query, "query == null"));
+  }
+
+  /**
+   * {@link #changelog} on the searcher's executor; see {@link #searchAsync}.
+   *
+   * @since 0.2
+   */
+  public CompletableFuture<List<ChangelogEntry>> changelogAsync(ChangelogQuery query) {
+    Objects.requireNonNull(query, "query == null");
+    return async(() -> changelog(query));
+  }
+
+  /**
+   * Tasks with their status, priority and deadline; see {@link TaskQuery}.
+   *
+   * @throws EngineException if the engine fails
+   * @since 0.2
+   */
+  public List<Task> tasks(TaskQuery query) {
+    return TypedSearch.tasks(chunks, Objects.requireNonNull(query, "query == null"));
+  }
+
+  /**
+   * {@link #tasks} on the searcher's executor; see {@link #searchAsync}.
+   *
+   * @since 0.2
+   */
+  public CompletableFuture<List<Task>> tasksAsync(TaskQuery query) {
+    Objects.requireNonNull(query, "query == null");
+    return async(() -> tasks(query));
+  }
+
+  /**
+   * Project states with their sections; see {@link StateQuery}.
+   *
+   * @throws InvalidDateException if {@code from} resolves after {@code to}
+   * @throws EngineException if the engine fails
+   * @since 0.2
+   */
+  public List<ProjectState> states(StateQuery query) {
+    return TypedSearch.states(chunks, Objects.requireNonNull(query, "query == null"));
+  }
+
+  /**
+   * {@link #states} on the searcher's executor; see {@link #searchAsync}.
+   *
+   * @since 0.2
+   */
+  public CompletableFuture<List<ProjectState>> statesAsync(StateQuery query) {
+    Objects.requireNonNull(query, "query == null");
+    return async(() -> states(query));
+  }
+
+  /**
+   * Project descriptions; see {@link DescriptionQuery}.
+   *
+   * @throws EngineException if the engine fails
+   * @since 0.2
+   */
+  public List<Description> descriptions(DescriptionQuery query) {
+    return TypedSearch.descriptions(chunks, Objects.requireNonNull(query, "query == null"));
+  }
+
+  /**
+   * {@link #descriptions} on the searcher's executor; see {@link #searchAsync}.
+   *
+   * @since 0.2
+   */
+  public CompletableFuture<List<Description>> descriptionsAsync(DescriptionQuery query) {
+    Objects.requireNonNull(query, "query == null");
+    return async(() -> descriptions(query));
+  }
+
+  /**
+   * Bucket notes with their frontmatter; see {@link BucketQuery}.
+   *
+   * @throws InvalidDateException if {@code from} resolves after {@code to}
+   * @throws EngineException if a note's frontmatter cannot be read or the engine fails
+   * @since 0.2
+   */
+  public List<BucketItem> buckets(BucketQuery query) {
+    return TypedSearch.buckets(chunks, Objects.requireNonNull(query, "query == null"));
+  }
+
+  /**
+   * {@link #buckets} on the searcher's executor; see {@link #searchAsync}.
+   *
+   * @since 0.2
+   */
+  public CompletableFuture<List<BucketItem>> bucketsAsync(BucketQuery query) {
+    Objects.requireNonNull(query, "query == null");
+    return async(() -> buckets(query));
+  }
+
+  private <T> CompletableFuture<T> async(Supplier<T> call) {
+    return CompletableFuture.supplyAsync(call, executor);
+  }
+
+  /**
+   * What {@link #search(SearchRequest)} does before mapping: validated, scoped and dated
+   * chunks, also filtered by {@code extra}, which the engine applies while ranking.
+   */
+  private List<Hit> hits(SearchRequest request, Predicate<Chunk> extra) {
+    Optional<LocalDate> from = request.from().map(d -> d.resolve(clock));
+    Optional<LocalDate> to = request.to().map(d -> d.resolve(clock));
+    if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
+      throw new InvalidDateException("date_from " + shown(request.from().get(), from.get())
+          + " is after date_to " + shown(request.to().get(), to.get())
+          + "; swap them or widen the period");
+    }
+    Predicate<Chunk> filter = new ChunkFilter(request.scope(), from, to).and(extra);
+    // A newline would turn a qmd query into a structured one; it means nothing here either.
+    String query = request.query().replaceAll("[\\r\\n]+", " ").strip();
+    return engine.search(query, request.mode(), filter, request.limit());
+  }
+
+  // The searcher as find and the typed facade see it; holds no state of its own.
+  private final ChunkSearch chunks = new ChunkSearch() {
+    @Override
+    public List<Hit> hits(SearchRequest request, Predicate<Chunk> extra) {
+      return Searcher.this.hits(Objects.requireNonNull(request, "request == null"),
+          Objects.requireNonNull(extra, "extra == null"));
+    }
+
+    @Override
+    public Path vault() {
+      return Path.of(description.vault());
+    }
+
+    @Override
+    public Clock clock() {
+      return clock;
+    }
+
+    @Override
+    public String engineName() {
+      return engine.name();
+    }
+  };
 }

@@ -9,9 +9,9 @@ import picocli.CommandLine.HelpCommand;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Searches a markdown vault, with qmd when installed or an embedded engine.",
-    subcommands = {SearchCommand.class, BriefCommand.class, ConcatCommand.class,
-        ReadCommand.class, TreeCommand.class, DoctorCommand.class, McpCommand.class,
-        HelpCommand.class},
+    subcommands = {SearchCommand.class, FindCommand.class, BriefCommand.class,
+        ConcatCommand.class, ReadCommand.class, TreeCommand.class, DoctorCommand.class,
+        McpCommand.class, HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:Success (also when nothing matched).",

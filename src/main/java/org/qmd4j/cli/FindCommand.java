@@ -1,0 +1,204 @@
+package org.qmd4j.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.qmd4j.EngineChoice;
+import org.qmd4j.SearchOptions;
+import org.qmd4j.SearchProviders;
+import org.qmd4j.Searcher;
+import org.qmd4j.find.ChunkItem;
+import org.qmd4j.find.FindItem;
+import org.qmd4j.find.FindRequest;
+import org.qmd4j.find.FindResult;
+import org.qmd4j.find.NoteItem;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code qmd4j find}: notes by any mix of query, folder, frontmatter and dates. */
+@Command(name = "find", mixinStandardHelpOptions = true, showDefaultValues = true,
+    description = {
+        "Finds notes by any mix of a query, a folder, frontmatter conditions and dates.",
+        "With --query: the matching chunks of the notes that pass the other criteria, best "
+            + "first. Without: the notes that pass, newest first. Only indexed files count."})
+final class FindCommand implements Callable<Integer> {
+  private final SearchOptions base;
+
+  FindCommand(SearchOptions base) {
+    this.base = base;
+  }
+
+  @Spec CommandSpec spec;
+  @Mixin VaultOption vault;
+
+  @Option(names = "--query", paramLabel = "Q", description = "Words to look for.")
+  String query;
+
+  @Option(names = "--mode", defaultValue = "keyword", paramLabel = "M",
+      description = "keyword (BM25), hybrid or semantic (qmd's deep search; keyword lists "
+          + "fused by rank with the embedded engine, which has no semantic model).")
+  String mode;
+
+  @Option(names = "--folder", paramLabel = "F",
+      description = "Only notes in this vault-relative folder, e.g. projects/startup-x.")
+  String folder;
+
+  @Option(names = "--recursive", description = "With --folder: its sub-folders too.")
+  boolean recursive;
+
+  @Option(names = "--where", paramLabel = "'FIELD OP VALUE'",
+      description = "A frontmatter condition; repeat for AND. Operators: eq, ne, contains, "
+          + "in (comma-separated values), exists, missing, gt, gte, lt, lte (dates or "
+          + "numbers). E.g. 'status eq en-cours', 'updated gte 2025-06-01', 'deadline "
+          + "exists'.")
+  List<String> where = new ArrayList<>();
+
+  @Option(names = "--date-start", paramLabel = "D",
+      description = "Inclusive lower date: 2025-07-14, today, yesterday, 'N days|weeks|"
+          + "months|years ago'.")
+  String dateStart;
+
+  @Option(names = "--date-end", paramLabel = "D", description = "Inclusive upper date.")
+  String dateEnd;
+
+  @Option(names = "--date-type", defaultValue = "modified", paramLabel = "modified|created",
+      description = "The date the bounds and date sorts use: frontmatter updated (modified) "
+          + "or created, else the file's own time.")
+  String dateType;
+
+  @Option(names = "--sort", paramLabel = "S",
+      description = "relevance (needs --query), modified, created or name. Default: "
+          + "relevance with --query, modified without.")
+  String sort;
+
+  @Option(names = "--fields", split = ",", paramLabel = "a,b",
+      description = "Frontmatter fields to print with each result.")
+  List<String> fields = new ArrayList<>();
+
+  @Option(names = "--limit", defaultValue = "20", paramLabel = "N",
+      description = "Maximum number of results (n_results).")
+  int limit;
+
+  @Option(names = "--offset", defaultValue = "0", paramLabel = "K",
+      description = "Number of results to skip.")
+  int offset;
+
+  @Option(names = "--json",
+      description = "Print {success, results, total, notes} as JSON and nothing else.")
+  boolean json;
+
+  @Option(names = "--engine", defaultValue = "auto", paramLabel = "auto|qmd|embedded",
+      description = "Engine to use. QMD4J_SEARCH_FALLBACK=1 forces embedded.")
+  String engine;
+
+  @Override
+  public Integer call() throws JsonProcessingException {
+    FindRequest.Builder builder = FindRequest.newBuilder()
+        .query(query)
+        .mode(mode)
+        .folder(folder)
+        .recursive(recursive)
+        .dateStart(dateStart)
+        .dateEnd(dateEnd)
+        .dateType(dateType)
+        .sort(sort)
+        .includeFields(fields)
+        .limit(limit)
+        .offset(offset);
+    for (String condition : where) builder.where(condition);
+    FindRequest request = builder.build();
+    SearchOptions options = base.withEngine(EngineChoice.parse(engine));
+    FindResult result;
+    try (Searcher searcher = SearchProviders.forVault(vault.resolve(), options)) {
+      result = searcher.find(request);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(toJson(result));
+    } else {
+      printListing(out, result, request);
+      PrintWriter err = spec.commandLine().getErr();
+      for (String note : result.notes()) err.println("qmd4j: note: " + note);
+      err.flush();
+    }
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  /**
+   * {@code {success, results, total, notes}}. With a query, results are
+   * {@code {source, content, heading, score, lines}} (plus {@code fields} when asked); without,
+   * paths, or {@code {path, fields}} when fields are asked.
+   */
+  static String toJson(FindResult result) throws JsonProcessingException {
+    List<Object> rows = new ArrayList<>();
+    for (FindItem item : result.results()) {
+      if (item instanceof ChunkItem) {
+        ChunkItem c = (ChunkItem) item;
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("source", c.source());
+        row.put("content", c.content());
+        row.put("heading", c.heading());
+        row.put("score", BigDecimal.valueOf(c.score()).setScale(2, RoundingMode.HALF_UP));
+        row.put("lines", c.lines().toString());
+        if (!c.fields().isEmpty()) row.put("fields", c.fields());
+        rows.add(row);
+      } else if (item instanceof NoteItem) {
+        NoteItem n = (NoteItem) item;
+        if (n.fields().isEmpty()) {
+          rows.add(n.path());
+        } else {
+          Map<String, Object> row = new LinkedHashMap<>();
+          row.put("path", n.path());
+          row.put("fields", n.fields());
+          rows.add(row);
+        }
+      } else {
+        throw new AssertionError(item);
+      }
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("success", result.success());
+    out.put("results", rows);
+    out.put("total", result.total());
+    out.put("notes", result.notes());
+    return Json.MAPPER.writeValueAsString(out);
+  }
+
+  private static void printListing(PrintWriter out, FindResult result, FindRequest request) {
+    if (result.results().isEmpty()) {
+      out.println(result.total() == 0 ? "No note found."
+          : "No result past offset " + request.offset() + " (" + result.total() + " in all).");
+      return;
+    }
+    for (FindItem item : result.results()) {
+      if (item instanceof ChunkItem) {
+        ChunkItem c = (ChunkItem) item;
+        out.printf("%s:%s  %.2f  %s%n", c.source(), c.lines(), c.score(), c.heading());
+      } else {
+        out.println(item.path());
+      }
+      if (!item.fields().isEmpty()) out.println("    " + fieldsLine(item.fields()));
+    }
+    int first = request.offset() + 1;
+    out.printf("(%d-%d of %d)%n", first, first + result.results().size() - 1, result.total());
+  }
+
+  private static String fieldsLine(Map<String, Object> fields) {
+    StringBuilder sb = new StringBuilder();
+    for (Map.Entry<String, Object> e : fields.entrySet()) {
+      if (sb.length() > 0) sb.append("  ");
+      sb.append(e.getKey()).append('=').append(e.getValue() == null ? "-" : e.getValue());
+    }
+    return sb.toString();
+  }
+}

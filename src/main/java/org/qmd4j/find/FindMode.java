@@ -1,0 +1,57 @@
+package org.qmd4j.find;
+
+import java.util.Locale;
+import org.qmd4j.InvalidModeException;
+import org.qmd4j.Mode;
+
+/**
+ * How the query of a {@code find_notes} call is matched, mapped onto the engines' modes.
+ *
+ * <table>
+ *   <caption>Find modes</caption>
+ *   <tr><th>mode</th><th>engine mode</th><th>embedded engine</th></tr>
+ *   <tr><td>{@code keyword}</td><td>{@code fast}</td><td>BM25</td></tr>
+ *   <tr><td>{@code hybrid}</td><td>{@code deep}</td><td>keyword lists fused by rank; no
+ *       vectors, said in the result's notes</td></tr>
+ *   <tr><td>{@code semantic}</td><td>{@code deep}</td><td>the same: it has no semantic model,
+ *       said in the result's notes</td></tr>
+ * </table>
+ *
+ * @since 0.2
+ */
+public enum FindMode {
+  HYBRID(Mode.DEEP),
+  SEMANTIC(Mode.DEEP),
+  KEYWORD(Mode.FAST);
+
+  private final Mode engineMode;
+
+  FindMode(Mode engineMode) {
+    this.engineMode = engineMode;
+  }
+
+  /** The engine mode this find mode runs as. */
+  public Mode engineMode() {
+    return engineMode;
+  }
+
+  /** The name used on the command line and in JSON. */
+  public String wireName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Parses {@code hybrid}, {@code semantic} or {@code keyword}, ignoring case and blanks.
+   *
+   * @throws InvalidModeException naming the bad value and the valid ones
+   */
+  public static FindMode parse(String value) {
+    if (value == null) throw new NullPointerException("mode == null");
+    String v = value.strip().toLowerCase(Locale.ROOT);
+    for (FindMode m : values()) {
+      if (m.wireName().equals(v)) return m;
+    }
+    throw new InvalidModeException(
+        "Unknown find mode '" + value + "'; valid modes are: hybrid, semantic, keyword");
+  }
+}

@@ -1,0 +1,172 @@
+package org.qmd4j.find;
+
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.qmd4j.DateSpec;
+import org.qmd4j.InvalidDateException;
+import org.qmd4j.MatchType;
+import org.qmd4j.Scope;
+import org.qmd4j.SearchRequest;
+import org.qmd4j.internal.ChunkSearch;
+import org.qmd4j.internal.Hit;
+import org.qmd4j.internal.Texts;
+import org.qmd4j.vault.VaultLayout;
+
+/**
+ * Runs {@code find_notes}. Not for application code, which calls
+ * {@link org.qmd4j.Searcher#find}: its signature uses internal types and may change without
+ * notice. Stateless and thread-safe.
+ *
+ * <p>Without a query, the vault scan alone answers: the indexed files that pass the folder,
+ * the conditions and the date bounds, sorted. With a query, it is a two-phase intersect: the
+ * scan gives the passing files, and the search keeps only the chunks of those files while it
+ * ranks (the engine applies the filter as it ranks, which gives the ranked list intersected
+ * with the scan, in score order, without over-fetching); then the page is cut. The search
+ * asks for {@code offset + 4 × n_results} chunks first and four times more until it has
+ * them all, so {@code total} is exact; past {@value #SEARCH_CAP} matching chunks it stops
+ * and says so in the notes.
+ */
+public final class NoteFinder {
+  /** The most chunks a query collects to count and sort its results. */
+  public static final int SEARCH_CAP = 10_000;
+
+  private NoteFinder() {}
+
+  /**
+   * Runs {@code request} against {@code search}.
+   *
+   * @throws InvalidDateException if {@code date_start} resolves after {@code date_end}
+   * @throws org.qmd4j.EngineException if the vault cannot be read or the engine fails
+   */
+  public static FindResult find(ChunkSearch search, FindRequest request) {
+    Objects.requireNonNull(search, "search == null");
+    Objects.requireNonNull(request, "request == null");
+    Clock clock = search.clock();
+    Optional<LocalDate> start = request.dateStart().map(d -> d.resolve(clock));
+    Optional<LocalDate> end = request.dateEnd().map(d -> d.resolve(clock));
+    if (start.isPresent() && end.isPresent() && start.get().isAfter(end.get())) {
+      throw new InvalidDateException("date_start " + shown(request.dateStart().get(), start.get())
+          + " is after date_end " + shown(request.dateEnd().get(), end.get())
+          + "; swap them or widen the period");
+    }
+    List<String> notes = new ArrayList<>();
+    request.folder().ifPresent(folder -> {
+      if (!VaultLayout.mayContainIndexedFiles(folder)) {
+        notes.add("folder '" + folder + "' holds no indexed files; find_notes covers what "
+            + "search covers (changelogs, tasks, states, descriptions, buckets)");
+      }
+    });
+    Map<String, ScannedNote> scanned = VaultScan.run(search.vault(), request, clock, start, end);
+    if (request.query().isEmpty()) return byScan(request, scanned, notes);
+    return byQuery(search, request, scanned, notes);
+  }
+
+  private static FindResult byScan(FindRequest request, Map<String, ScannedNote> scanned,
+      List<String> notes) {
+    List<ScannedNote> files = new ArrayList<>(scanned.values()); // in path order
+    files.sort(fileOrder(request.effectiveSort()));
+    List<FindItem> page = new ArrayList<>();
+    for (ScannedNote file : page(files, request)) {
+      page.add(new NoteItem(file.path(), file.fields(request.includeFields())));
+    }
+    return new FindResult(true, page, files.size(), notes);
+  }
+
+  private static FindResult byQuery(ChunkSearch search, FindRequest request,
+      Map<String, ScannedNote> scanned, List<String> notes) {
+    List<Hit> hits = scanned.isEmpty() ? List.of() : allHits(search, request, scanned, notes);
+    modeNotes(search, request, hits, notes);
+    FindSort sort = request.effectiveSort();
+    List<Hit> sorted = new ArrayList<>(hits); // in score order: sorts below are stable
+    if (sort != FindSort.RELEVANCE) {
+      Comparator<ScannedNote> order = fileOrder(sort);
+      sorted.sort((a, b) -> order.compare(scanned.get(a.chunk().path()),
+          scanned.get(b.chunk().path())));
+    }
+    List<FindItem> page = new ArrayList<>();
+    for (Hit hit : page(sorted, request)) {
+      String path = hit.chunk().path();
+      List<String> headings = hit.chunk().headings();
+      page.add(new ChunkItem(path, hit.chunk().text(), headings.isEmpty() ? "" : headings.get(0),
+          hit.score(), hit.chunk().lines(), scanned.get(path).fields(request.includeFields())));
+    }
+    return new FindResult(true, page, sorted.size(), notes);
+  }
+
+  /** Every matching chunk of a scanned file, best first, up to {@link #SEARCH_CAP}. */
+  private static List<Hit> allHits(ChunkSearch search, FindRequest request,
+      Map<String, ScannedNote> scanned, List<String> notes) {
+    String query = request.query().orElseThrow();
+    Scope scope = scopeOf(request);
+    int ask = (int) Math.min(SEARCH_CAP,
+        (long) request.offset() + 4L * request.limit());
+    while (true) {
+      SearchRequest sr = new SearchRequest(query, request.mode().engineMode(), scope,
+          Optional.empty(), Optional.empty(), ask);
+      List<Hit> hits = search.hits(sr, chunk -> scanned.containsKey(chunk.path()));
+      if (hits.size() < ask) return hits;
+      if (ask == SEARCH_CAP) {
+        notes.add("the query matched more than " + SEARCH_CAP + " chunks: results and total "
+            + "cover the best " + SEARCH_CAP + " only");
+        return hits;
+      }
+      ask = (int) Math.min(SEARCH_CAP, ask * 4L);
+    }
+  }
+
+  /** The narrowest search scope that holds the folder: its project, else the whole vault. */
+  static Scope scopeOf(FindRequest request) {
+    if (request.folder().isPresent()) {
+      String[] parts = request.folder().get().split("/");
+      if (parts.length >= 2 && parts[0].equals("projects")) return Scope.project(parts[1]);
+    }
+    return Scope.vault();
+  }
+
+  private static void modeNotes(ChunkSearch search, FindRequest request, List<Hit> hits,
+      List<String> notes) {
+    FindMode mode = request.mode();
+    if (mode == FindMode.KEYWORD) return;
+    boolean keywordOnly = search.engineName().equals("embedded")
+        || hits.stream().anyMatch(h -> h.matchType() == MatchType.KEYWORD);
+    if (!keywordOnly) return;
+    String missing = mode == FindMode.SEMANTIC ? "no semantic model" : "no vector search";
+    notes.add("mode " + mode.wireName() + ": the " + search.engineName() + " engine has "
+        + missing + ", so the query ran as a deep keyword search (several keyword lists "
+        + "fused by rank)");
+  }
+
+  private static Comparator<ScannedNote> fileOrder(FindSort sort) {
+    switch (sort) {
+      case MODIFIED:
+      case CREATED:
+        // Newest first; the scan gave every file this date since the sort needs it.
+        DateType type = sort == FindSort.MODIFIED ? DateType.MODIFIED : DateType.CREATED;
+        return Comparator.comparing((ScannedNote f) -> f.date(type).orElse(LocalDate.MIN))
+            .reversed().thenComparing(ScannedNote::path);
+      case NAME:
+        return Comparator.comparing((ScannedNote f) -> Texts.fold(f.name()))
+            .thenComparing(ScannedNote::path);
+      case RELEVANCE:
+        return (a, b) -> 0; // only with a query, whose hits are already in score order
+      default:
+        throw new AssertionError(sort);
+    }
+  }
+
+  private static <T> List<T> page(List<T> all, FindRequest request) {
+    int from = Math.min(all.size(), request.offset());
+    int to = (int) Math.min(all.size(), (long) from + request.limit());
+    return all.subList(from, to);
+  }
+
+  private static String shown(DateSpec spec, LocalDate resolved) {
+    return spec.isRelative() ? resolved + " ('" + spec.text() + "')" : resolved.toString();
+  }
+}

@@ -1,0 +1,31 @@
+package org.qmd4j.internal;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.function.Predicate;
+import org.qmd4j.SearchRequest;
+import org.qmd4j.vault.Chunk;
+
+/**
+ * What {@code find} and the typed facade need from a {@link org.qmd4j.Searcher}: ranked
+ * chunks with their metadata, the vault, the clock and the engine's name. Implemented by
+ * the searcher itself; thread-safe.
+ */
+public interface ChunkSearch {
+  /**
+   * Runs {@code request} like {@code Searcher.search} (same validation, scope and dates) and
+   * keeps only the chunks that also pass {@code extra}. The engine applies the filter while
+   * ranking, so the limit is still filled when enough chunks pass.
+   */
+  List<Hit> hits(SearchRequest request, Predicate<Chunk> extra);
+
+  /** The vault folder, as a real path. */
+  Path vault();
+
+  /** The clock that resolves relative dates and file times. */
+  Clock clock();
+
+  /** The engine's short name: {@code embedded} or {@code qmd}. */
+  String engineName();
+}

@@ -1,0 +1,169 @@
+package org.qmd4j.notes;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import org.qmd4j.DateSpec;
+import org.qmd4j.EngineException;
+import org.qmd4j.Mode;
+import org.qmd4j.Scope;
+import org.qmd4j.SearchRequest;
+import org.qmd4j.internal.ChunkSearch;
+import org.qmd4j.internal.Hit;
+import org.qmd4j.internal.Texts;
+import org.qmd4j.vault.Chunk;
+import org.qmd4j.vault.FileKind;
+import org.qmd4j.vault.Frontmatter;
+import org.qmd4j.vault.FrontmatterReader;
+
+/**
+ * Runs the typed facade calls of {@link org.qmd4j.Searcher}. Not for application code, which
+ * calls the searcher: its signatures use internal types and may change without notice.
+ * Stateless and thread-safe.
+ *
+ * <p>Each call is one search: the scope is the kind's ({@code all-changelogs} ...) or the
+ * project's, and the typed filters (kind, project, tag, status, priority, type, tags) are a
+ * chunk predicate that the engine applies while ranking, so the limit is filled whenever
+ * enough notes pass. Filters on text ignore case, accents and Unicode forms.
+ */
+public final class TypedSearch {
+  private TypedSearch() {}
+
+  /** Changelog entries; see {@link ChangelogQuery}. */
+  public static List<ChangelogEntry> changelog(ChunkSearch search, ChangelogQuery q) {
+    Parses parses = new Parses();
+    Predicate<ChangelogEntry> tagged = e -> q.tag().isEmpty()
+        || e.tag().isPresent() && Texts.sameFolded(e.tag().get(), q.tag().get());
+    Predicate<Chunk> filter = c -> c.file().kind() == FileKind.CHANGELOG
+        && (q.tag().isEmpty() || mayHold(c, q.tag())
+            && NoteParser.entries(parses.of(c), 0).stream().anyMatch(tagged));
+    List<ChangelogEntry> out = new ArrayList<>();
+    for (Hit hit : hits(search, q.query(), q.mode(), FileKind.CHANGELOG, q.project(),
+        q.from(), q.to(), q.limit(), filter)) {
+      for (ChangelogEntry e : NoteParser.entries(parses.of(hit.chunk()), hit.score())) {
+        if (tagged.test(e) && out.size() < q.limit()) out.add(e);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /** Tasks; see {@link TaskQuery}. */
+  public static List<Task> tasks(ChunkSearch search, TaskQuery q) {
+    Parses parses = new Parses();
+    Predicate<Task> wanted = t -> matches(t.status(), q.status())
+        && matches(t.priority(), q.priority());
+    Predicate<Chunk> filter = c -> c.file().kind() == FileKind.TASKS
+        && mayHold(c, q.status()) && mayHold(c, q.priority())
+        && NoteParser.task(parses.of(c), 0).filter(wanted).isPresent();
+    List<Task> out = new ArrayList<>();
+    for (Hit hit : hits(search, q.query(), q.mode(), FileKind.TASKS, q.project(),
+        Optional.empty(), Optional.empty(), q.limit(), filter)) {
+      NoteParser.task(parses.of(hit.chunk()), hit.score()).filter(wanted).ifPresent(out::add);
+    }
+    return List.copyOf(out);
+  }
+
+  /** Project states; see {@link StateQuery}. */
+  public static List<ProjectState> states(ChunkSearch search, StateQuery q) {
+    List<ProjectState> out = new ArrayList<>();
+    for (Hit hit : hits(search, q.query(), q.mode(), FileKind.STATE, q.project(), q.from(),
+        q.to(), q.limit(), c -> c.file().kind() == FileKind.STATE)) {
+      out.add(NoteParser.state(hit.chunk(), hit.score()));
+    }
+    return List.copyOf(out);
+  }
+
+  /** Project descriptions; see {@link DescriptionQuery}. */
+  public static List<Description> descriptions(ChunkSearch search, DescriptionQuery q) {
+    List<Description> out = new ArrayList<>();
+    for (Hit hit : hits(search, q.query(), q.mode(), FileKind.DESCRIPTION, q.project(),
+        Optional.empty(), Optional.empty(), q.limit(),
+        c -> c.file().kind() == FileKind.DESCRIPTION)) {
+      out.add(NoteParser.description(hit.chunk(), hit.score()));
+    }
+    return List.copyOf(out);
+  }
+
+  /** Bucket notes; see {@link BucketQuery}. */
+  public static List<BucketItem> buckets(ChunkSearch search, BucketQuery q) {
+    Parses parses = new Parses();
+    // Within this call only: every chunk of a file is judged on the same frontmatter, and a
+    // large note split in many chunks is not re-read for each. Nothing outlives the call.
+    Map<String, Frontmatter> files = new ConcurrentHashMap<>();
+    Predicate<Chunk> filter = c -> {
+      if (c.file().kind() != FileKind.BUCKET) return false;
+      if (q.type().isEmpty() && q.tags().isEmpty()) return true;
+      if (!NoteParser.needsFileFrontmatter(c)) {
+        // The chunk holds the frontmatter: skip the YAML when the words are not even there.
+        if (!mayHold(c, q.type())) return false;
+        for (String tag : q.tags()) {
+          if (!mayHold(c, Optional.of(tag))) return false;
+        }
+      }
+      Frontmatter fm = frontmatter(search, c, parses, files);
+      if (q.type().isPresent() && !matches(fm.string("type"), q.type())) return false;
+      List<String> tags = fm.strings("tags").stream().map(Texts::fold).toList();
+      return q.tags().stream().allMatch(t -> tags.contains(Texts.fold(t)));
+    };
+    List<BucketItem> out = new ArrayList<>();
+    for (Hit hit : hits(search, q.query(), q.mode(), FileKind.BUCKET, q.project(), q.from(),
+        q.to(), q.limit(), filter)) {
+      out.add(NoteParser.bucket(parses.of(hit.chunk()), hit.score(),
+          frontmatter(search, hit.chunk(), parses, files)));
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * The chunks parsed during one call, so that a chunk judged by a filter is not parsed again
+   * to build its result. Nothing outlives the call.
+   */
+  private static final class Parses {
+    private final Map<Chunk, NoteParser.Parsed> parsed = new ConcurrentHashMap<>();
+
+    NoteParser.Parsed of(Chunk chunk) {
+      return parsed.computeIfAbsent(chunk, NoteParser::parse);
+    }
+  }
+
+  /**
+   * Whether the chunk's text may hold {@code wanted} at all (folded substring): a cheap test
+   * before parsing; true when nothing is wanted.
+   */
+  private static boolean mayHold(Chunk chunk, Optional<String> wanted) {
+    return wanted.isEmpty() || Texts.fold(chunk.text()).contains(Texts.fold(wanted.get()));
+  }
+
+  private static List<Hit> hits(ChunkSearch search, String query, Mode mode, FileKind kind,
+      Optional<String> project, Optional<DateSpec> from, Optional<DateSpec> to, int limit,
+      Predicate<Chunk> filter) {
+    Objects.requireNonNull(search, "search == null");
+    Scope scope = project.map(Scope::project).orElse(Scope.of(kind));
+    return search.hits(new SearchRequest(query, mode, scope, from, to, limit), filter);
+  }
+
+  private static boolean matches(Optional<String> actual, Optional<String> wanted) {
+    return wanted.isEmpty() || actual.isPresent() && Texts.sameFolded(actual.get(), wanted.get());
+  }
+
+  /** A bucket chunk's frontmatter: from the chunk when it holds it, else from its file. */
+  private static Frontmatter frontmatter(ChunkSearch search, Chunk chunk, Parses parses,
+      Map<String, Frontmatter> files) {
+    if (!NoteParser.needsFileFrontmatter(chunk)) return parses.of(chunk).frontmatter;
+    return files.computeIfAbsent(chunk.path(), path -> {
+      try {
+        return FrontmatterReader.read(search.vault().resolve(path));
+      } catch (NoSuchFileException e) {
+        return Frontmatter.NONE; // deleted since it was indexed
+      } catch (IOException e) {
+        throw new EngineException("Cannot read the frontmatter of " + path + ": " + e, e);
+      }
+    });
+  }
+}

@@ -1,0 +1,134 @@
+package org.qmd4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.qmd4j.Fixtures;
+import picocli.CommandLine;
+
+/** {@code qmd4j find} end to end: both result shapes, listing, exit codes, messages. */
+class FindCommandTest {
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cmd = Main.newCommandLine();
+    cmd.setOut(new PrintWriter(out));
+    cmd.setErr(new PrintWriter(err));
+    List<String> all = new ArrayList<>(List.of("find", "--engine", "embedded",
+        "--vault", Fixtures.vault().toString()));
+    all.addAll(List.of(args));
+    return cmd.execute(all.toArray(new String[0]));
+  }
+
+  private JsonNode json() throws Exception {
+    return new ObjectMapper().readTree(out.toString());
+  }
+
+  private static List<String> fieldNames(JsonNode node) {
+    List<String> names = new ArrayList<>();
+    node.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  @Test
+  void queryJsonHasChunksWithSourceContentHeadingScoreAndLines() throws Exception {
+    assertThat(run("--json", "--query", "décision", "--folder", "projects/startup-x",
+        "--limit", "2", "--offset", "1")).isZero();
+    JsonNode root = json();
+    assertThat(fieldNames(root)).containsExactly("success", "results", "total", "notes");
+    assertThat(root.get("success").asBoolean()).isTrue();
+    assertThat(root.get("total").asInt()).isGreaterThan(2);
+    assertThat(root.get("results")).hasSize(2);
+    for (JsonNode row : root.get("results")) {
+      assertThat(fieldNames(row)).containsExactly("source", "content", "heading", "score",
+          "lines");
+      assertThat(row.get("source").asText()).isEqualTo("projects/startup-x/changelog.md");
+      assertThat(row.get("score").asDouble()).isBetween(0.0, 1.0);
+      assertThat(row.get("lines").asText()).matches("\\d+-\\d+");
+    }
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void scanJsonHasPathsOrPathsWithFields() throws Exception {
+    assertThat(run("--json", "--folder", "projects/startup-x", "--sort", "name")).isZero();
+    JsonNode plain = json();
+    assertThat(plain.get("results").get(0).asText()).isEqualTo("projects/startup-x/changelog.md");
+    assertThat(plain.get("total").asInt()).isEqualTo(4);
+
+    out.getBuffer().setLength(0);
+    assertThat(run("--json", "--where", "type eq réunion", "--where", "tags contains dupont",
+        "--fields", "type,tags", "--sort", "name")).isZero();
+    JsonNode withFields = json();
+    assertThat(withFields.get("total").asInt()).isEqualTo(2);
+    JsonNode first = withFields.get("results").get(0);
+    assertThat(fieldNames(first)).containsExactly("path", "fields");
+    assertThat(first.get("path").asText())
+        .isEqualTo("projects/client-dupont/bucket/reunions/2025-04-08-lancement.md");
+    assertThat(first.get("fields").get("type").asText()).isEqualTo("réunion");
+    assertThat(first.get("fields").get("tags").get(0).asText()).isEqualTo("dupont");
+  }
+
+  @Test
+  void listingShowsPathsFieldsAndThePage() {
+    assertThat(run("--folder", "projects/startup-x", "--recursive", "--where",
+        "type eq réunion", "--fields", "created", "--sort", "created")).isZero();
+    assertThat(out.toString()).isEqualTo(String.join(System.lineSeparator(),
+        "projects/startup-x/bucket/reunions/2025-07-10-point-tech.md",
+        "    created=2025-07-10",
+        "projects/startup-x/bucket/reunions/2025-05-12-investisseurs.md",
+        "    created=2025-05-12",
+        "(1-2 of 2)", ""));
+  }
+
+  @Test
+  void listingOfAQueryShowsLinesScoreAndHeadingAndNotesOnStderr() {
+    assertThat(run("--query", "webhook", "--mode", "semantic", "--date-start", "2025-01-01",
+        "--date-type", "modified")).isZero();
+    assertThat(out.toString()).containsPattern(
+        "projects/startup-x/changelog\\.md:29-32  [01]\\.\\d\\d  2025-07-14");
+    assertThat(err.toString()).startsWith("qmd4j: note: mode semantic: the embedded engine "
+        + "has no semantic model");
+  }
+
+  @Test
+  void nothingFoundIsSuccess() {
+    assertThat(run("--query", "zanzibar", "--folder", "", "--recursive")).isZero();
+    assertThat(out.toString().strip()).isEqualTo("No note found.");
+  }
+
+  @Test
+  void unknownOperatorExitsTwoListingTheValidOnes() {
+    assertThat(run("--where", "status equals en-cours")).isEqualTo(2);
+    assertThat(err.toString().strip()).isEqualTo("qmd4j: Unknown operator 'equals' in "
+        + "condition 'status equals en-cours'; valid operators are: eq, ne, contains, in, "
+        + "exists, missing, gt, gte, lt, lte");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void noCriterionExitsTwo() {
+    assertThat(run("--sort", "name")).isEqualTo(2);
+    assertThat(err.toString().strip()).isEqualTo("qmd4j: find_notes needs at least one "
+        + "criterion: a query, a folder, a frontmatter condition, date_start or date_end");
+  }
+
+  @Test
+  void relevanceWithoutQueryNegativeOffsetAndBadDatesExitTwo() {
+    assertThat(run("--folder", "bucket", "--sort", "relevance")).isEqualTo(2);
+    assertThat(run("--folder", "bucket", "--offset", "-3")).isEqualTo(2);
+    assertThat(run("--folder", "bucket", "--date-start", "next tuesday")).isEqualTo(2);
+    assertThat(run("--folder", "bucket", "--mode", "fuzzy")).isEqualTo(2);
+    assertThat(err.toString()).contains("qmd4j: sort=relevance needs a query",
+        "qmd4j: offset must be 0 or more but was -3",
+        "qmd4j: Invalid date 'next tuesday'",
+        "qmd4j: Unknown find mode 'fuzzy'; valid modes are: hybrid, semantic, keyword");
+  }
+}
