@@ -57,7 +57,7 @@ final class RecordedQmd implements ProcessRunner {
     return Map.copyOf(out);
   }
 
-  /** Answers {@code verb} (first argument, or e.g. {@code "collection show"}) with {@code answer}. */
+  /** Gives {@code verb} (e.g. {@code "search"}, {@code "collection show"}) another answer. */
   RecordedQmd on(String verb, Function<ProcessRequest, ProcessResult> answer) {
     overrides.put(verb, answer);
     return this;
