@@ -97,6 +97,8 @@ public final class QmdEngine implements Engine {
     Map<String, String> env = new HashMap<>(pathWithBinaryDir(binary.path()));
     env.put("INDEX_PATH", indexFile.toString());
     env.put("QMD_CONFIG_DIR", configDir.toString());
+    // Where qmd looks for its models: the folder requireModels() checked, not another one.
+    env.put("XDG_CACHE_HOME", QmdModels.cacheHome(environment).toString());
     env.put("NO_COLOR", "1");
     this.processEnv = Map.copyOf(env);
     this.workDir = safeWorkingDir(stateDir);

@@ -259,7 +259,9 @@ class QmdEngineTest {
       if (r.command().get(1).equals("--version")) continue; // the probe runs before any index
       assertThat(r.command().get(0)).isEqualTo(binary.toString());
       assertThat(r.environment()).containsEntry("INDEX_PATH", index.toString())
-          .containsEntry("QMD_CONFIG_DIR", state.resolve("config").toString());
+          .containsEntry("QMD_CONFIG_DIR", state.resolve("config").toString())
+          // qmd loads its models from the folder that qmd4j checked
+          .containsEntry("XDG_CACHE_HOME", tmp.resolve("xdg").toString());
       assertThat(r.workingDirectory()).isEqualTo(state);
     }
   }
