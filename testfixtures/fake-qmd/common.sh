@@ -10,10 +10,11 @@ case "$1" in
   collection)
     case "$2" in
       show) echo "Collection not found: $3" >&2; exit 1 ;;
-      add) echo "✓ Collection created successfully"; exit 0 ;;
+      add) : >> "$INDEX_PATH"; echo "✓ Collection created successfully"; exit 0 ;;
       *) exit 0 ;;
     esac ;;
   update)
+    : >> "$INDEX_PATH"
     echo "✓ All collections updated."
     exit 0 ;;
   search|query)

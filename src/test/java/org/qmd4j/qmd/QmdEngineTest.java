@@ -138,6 +138,24 @@ class QmdEngineTest {
   }
 
   @Test
+  void deletedIndexIsUpdatedBeforeTheNextSearch() throws IOException {
+    // qmd answers [] from a new empty index until `qmd update`: never a silent empty answer.
+    Path index;
+    try (Searcher searcher = open()) {
+      index = Path.of(searcher.describe().indexLocation());
+      Files.delete(index);
+      qmd.clear();
+      searcher.search(SearchRequest.of("webhook"));
+    }
+    assertThat(qmd.argvs()).extracting(a -> a.get(0)).containsExactly("update", "search");
+    Files.delete(index);
+    qmd.clear();
+    open().close();
+    assertThat(qmd.argvs()).containsExactly(
+        List.of("collection", "show", "qmd4j"), List.of("update"));
+  }
+
+  @Test
   void existingCollectionIsUpdatedNotRecreated() {
     qmd.withCollection();
     open().close();

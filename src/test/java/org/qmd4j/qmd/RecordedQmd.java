@@ -134,6 +134,7 @@ final class RecordedQmd implements ProcessRunner {
         collectionExists = false;
         return ok("✓ Removed collection 'qmd4j'\n");
       case "update":
+        touchIndex(request);
         return ok(local(read("update.txt")));
       case "search":
       case "query":
@@ -150,6 +151,7 @@ final class RecordedQmd implements ProcessRunner {
       throw new AssertionError("Expected " + expected + " but was " + args);
     }
     collectionExists = true;
+    touchIndex(request);
     // What qmd itself writes, so that the engine's fast path can be exercised.
     Path config = Path.of(request.environment().get("QMD_CONFIG_DIR"));
     try {
@@ -160,6 +162,16 @@ final class RecordedQmd implements ProcessRunner {
       throw new UncheckedIOException(e);
     }
     return ok(local(read("collection-add.txt")));
+  }
+
+  /** qmd creates its SQLite index at {@code INDEX_PATH} when it first writes to it. */
+  private static void touchIndex(ProcessRequest request) {
+    Path index = Path.of(request.environment().get("INDEX_PATH"));
+    try {
+      if (!Files.exists(index)) Files.write(index, new byte[0]);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private ProcessResult search(List<String> args) {
