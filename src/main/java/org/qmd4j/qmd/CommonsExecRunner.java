@@ -75,7 +75,7 @@ final class CommonsExecRunner implements ProcessRunner {
     } finally {
       if (!streams.stopped) killAllLeftovers(runId); // it failed before the process ended
     }
-    return new ProcessResult(exit, out.bytes(), err.bytes(), watchdog.killedProcess(),
+    return new ProcessResult(exit, out.bytes(), err.bytes(), watchdog.timedOut(),
         out.truncated(), Duration.between(start, Instant.now()));
   }
 
@@ -166,9 +166,14 @@ final class CommonsExecRunner implements ProcessRunner {
     }
   }
 
-  /** Kills the descendants before the process itself, so none is re-parented and kept. */
+  /**
+   * Kills the descendants before the process itself, so none is re-parented and kept, and
+   * records the timeout itself: Commons Exec's own flag is set only if the process is still
+   * running when it looks, and a shell whose child was just killed may already have exited.
+   */
   private static final class TreeKillingWatchdog extends ExecuteWatchdog {
     private final AtomicReference<Process> process = new AtomicReference<>();
+    private boolean timedOut; // guarded by this
 
     @SuppressWarnings("deprecation") // the builder cannot be subclassed
     TreeKillingWatchdog(Duration timeout) {
@@ -184,9 +189,17 @@ final class CommonsExecRunner implements ProcessRunner {
     @Override
     public synchronized void timeoutOccured(Watchdog w) {
       Process p = process.get();
-      if (p != null) p.descendants().forEach(ProcessHandle::destroyForcibly);
-      super.timeoutOccured(w);
-      if (p != null) p.destroyForcibly();
+      if (p != null && p.isAlive() && isWatching()) {
+        timedOut = true;
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+      }
+      super.timeoutOccured(w); // cleans up
+    }
+
+    /** Whether the process was killed for running past its timeout. */
+    synchronized boolean timedOut() {
+      return timedOut;
     }
   }
 

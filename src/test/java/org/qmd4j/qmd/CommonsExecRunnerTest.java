@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -64,13 +65,15 @@ class CommonsExecRunnerTest {
     assertThat(r.stderrText()).isEqualTo("done\n");
   }
 
-  @Test
-  void timeoutKillsTheProcessAndSaysSo() throws IOException {
+  // Repeated: with Commons Exec's own flag, one run in four came back as a plain exit 137 when
+  // killing the child let the shell exit before the watchdog looked at it.
+  @RepeatedTest(8)
+  void timeoutKillsTheProcessTreeAndSaysSo() throws IOException {
     long start = System.nanoTime();
     ProcessResult r = ProcessRunner.system().run(new ProcessRequest(
-        List.of("sh", "-c", "echo started; sleep 30"), Map.of(), tmp, Duration.ofMillis(300),
+        List.of("sh", "-c", "echo started; sleep 30"), Map.of(), tmp, Duration.ofMillis(200),
         1024));
-    assertThat(r.timedOut()).isTrue();
+    assertThat(r.timedOut()).as("exit " + r.exitCode()).isTrue();
     assertThat(r.stdoutText()).isEqualTo("started\n");
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
   }
