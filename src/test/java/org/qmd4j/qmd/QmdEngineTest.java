@@ -110,6 +110,43 @@ class QmdEngineTest {
     }
   }
 
+  // --- detection -----------------------------------------------------------------------------
+
+  @Test
+  void qmdOlderThan2IsRefusedWhenRequiredAndPassedOverOnAuto() {
+    qmd.on("--version", r -> RecordedQmd.ok("qmd 0.9.0\n"));
+    assertThatThrownBy(this::open)
+        .isInstanceOf(QmdUnavailableException.class)
+        .hasMessage("The qmd engine cannot run: qmd at " + binary + " is version 0.9.0; qmd4j "
+            + "needs 2.x (npm install @tobilu/qmd with Node 22 or later)");
+    try (Searcher auto = SearchProviders.forVault(vault,
+        options(QmdOptions.FailurePolicy.FAIL).withEngine(EngineChoice.AUTO))) {
+      assertThat(auto.describe().engine()).isEqualTo("embedded");
+      assertThat(auto.describe().reason()).contains("is version 0.9.0; qmd4j needs 2.x");
+    }
+    assertThat(qmd.argvs()).containsExactly(List.of("--version"));
+  }
+
+  @Test
+  void qmdCrashingAtStartIsRefused() {
+    qmd.on("--version", r -> RecordedQmd.result(139, "", "Segmentation fault\n"));
+    assertThatThrownBy(this::open)
+        .isInstanceOf(QmdUnavailableException.class)
+        .hasMessage("The qmd engine cannot run: qmd at " + binary + " crashed at start (exit 139;"
+            + " qmd 2.x needs Node 22 or later): Segmentation fault");
+  }
+
+  @Test
+  void fallbackVariableForcesTheEmbeddedEngine() {
+    try (Searcher searcher = SearchProviders.forVault(vault, options(QmdOptions.FailurePolicy.FAIL)
+        .withEnvironment(Map.of(SearchProviders.FALLBACK_ENV, "1")))) {
+      assertThat(searcher.describe().engine()).isEqualTo("embedded");
+      assertThat(searcher.describe().reason())
+          .isEqualTo("QMD4J_SEARCH_FALLBACK=1 forces the embedded engine");
+    }
+    assertThat(qmd.argvs()).isEmpty();
+  }
+
   // --- setup ---------------------------------------------------------------------------------
 
   @Test
@@ -231,6 +268,13 @@ class QmdEngineTest {
     List<SearchResult> results = search("les factures impayées du");
     assertThat(lastSearchArgv()).endsWith("--", "factures impayées");
     assertThat(results).isNotEmpty();
+  }
+
+  @Test
+  void quotedPhraseReachesQmdWholeWithItsStopWords() {
+    qmd.on("search", r -> RecordedQmd.ok("[]"));
+    search("\"la salle de bains\" du projet");
+    assertThat(lastSearchArgv()).endsWith("--", "\"la salle de bains\" projet");
   }
 
   @Test
