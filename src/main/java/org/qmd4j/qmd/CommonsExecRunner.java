@@ -2,6 +2,7 @@ package org.qmd4j.qmd;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.commons.exec.CommandLine;
 import org.apache.commons.exec.DefaultExecutor;
 import org.apache.commons.exec.ExecuteException;
+import org.apache.commons.exec.ExecuteStreamHandler;
 import org.apache.commons.exec.ExecuteWatchdog;
 import org.apache.commons.exec.PumpStreamHandler;
 import org.apache.commons.exec.Watchdog;
@@ -25,15 +27,19 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Leaves nothing behind: every run carries a unique {@code QMD4J_RUN_ID} in its
  * environment, which its children inherit; on timeout the process and its descendants are
- * killed, and after every run any process still carrying that id (a child that outlived its
- * parent, re-parented away from it) is killed too. Stdout is capped; past the cap it is
- * drained and dropped, so the process never blocks on a full pipe.
+ * killed, and as soon as the process has exited any process still carrying that id (a child
+ * that outlived its parent, re-parented away from it) is killed too, before the output pipes
+ * are drained: such a child may hold them open, and they would never reach their end.
+ * Stdout is capped; past the cap it is drained and dropped, so the process never blocks on a
+ * full pipe.
  */
 final class CommonsExecRunner implements ProcessRunner {
   static final CommonsExecRunner INSTANCE = new CommonsExecRunner();
   private static final Logger LOG = LoggerFactory.getLogger(CommonsExecRunner.class);
   static final String RUN_ID = "QMD4J_RUN_ID";
-  private static final Duration STREAM_GRACE = Duration.ofSeconds(2);
+  // Once leftovers are dead the pipes end at once; Commons Exec adds 2 s to this.
+  private static final Duration STREAM_GRACE = Duration.ofSeconds(1);
+  private static final int KILL_ROUNDS = 5;
 
   private CommonsExecRunner() {}
 
@@ -50,8 +56,9 @@ final class CommonsExecRunner implements ProcessRunner {
 
     CappedStream out = new CappedStream(request.outputCap());
     CappedStream err = new CappedStream(1 << 20);
-    PumpStreamHandler streams = new PumpStreamHandler(out, err);
-    streams.setStopTimeout(STREAM_GRACE); // a child holding the pipes open cannot hang us
+    PumpStreamHandler pumps = new PumpStreamHandler(out, err);
+    pumps.setStopTimeout(STREAM_GRACE); // a child holding the pipes open cannot hang us
+    LeftoverKillingStreams streams = new LeftoverKillingStreams(pumps, runId);
     TreeKillingWatchdog watchdog = new TreeKillingWatchdog(request.timeout());
     DefaultExecutor executor = DefaultExecutor.builder()
         .setWorkingDirectory(request.workingDirectory().toFile())
@@ -66,22 +73,36 @@ final class CommonsExecRunner implements ProcessRunner {
     } catch (ExecuteException e) {
       exit = e.getExitValue();
     } finally {
-      killLeftovers(runId);
+      if (!streams.stopped) killAllLeftovers(runId); // it failed before the process ended
     }
-    return new ProcessResult(exit, out.bytes(), err.bytes(), watchdog.killedProcess(),
+    return new ProcessResult(exit, out.bytes(), err.bytes(), watchdog.timedOut(),
         out.truncated(), Duration.between(start, Instant.now()));
   }
 
-  /** Kills every process that still carries this run's id in its environment. */
-  static void killLeftovers(String runId) {
+  /**
+   * Kills every process that carries this run's id in its environment, again until none is
+   * left: a leftover may fork between the scan and its death.
+   */
+  static void killAllLeftovers(String runId) {
+    for (int round = 0; round < KILL_ROUNDS; round++) {
+      if (killLeftovers(runId) == 0) return;
+    }
+  }
+
+  /** Kills every process that still carries this run's id; returns how many it found. */
+  static int killLeftovers(String runId) {
     String marker = RUN_ID + "=" + runId;
+    long self = ProcessHandle.current().pid();
+    int[] found = {0};
     ProcessHandle.allProcesses()
-        .filter(p -> p.pid() != ProcessHandle.current().pid())
+        .filter(p -> p.pid() != self)
         .filter(p -> environmentHolds(p.pid(), marker))
         .forEach(p -> {
           LOG.debug("Killing leftover process {} ({})", p.pid(), p.info().command().orElse("?"));
           p.destroyForcibly();
+          found[0]++;
         });
+    return found[0];
   }
 
   private static boolean environmentHolds(long pid, String marker) {
@@ -94,9 +115,65 @@ final class CommonsExecRunner implements ProcessRunner {
     }
   }
 
-  /** Kills the descendants before the process itself, so none is re-parented and kept. */
+  /**
+   * The pumps of stdout and stderr, stopped only once the run's leftover processes are dead.
+   * Commons Exec stops the streams right after the process exits; a leftover child that
+   * inherited the pipes would keep them open, the pumps would wait for their grace time and
+   * then fail the whole run with a made-up exit code, though the process had answered.
+   */
+  private static final class LeftoverKillingStreams implements ExecuteStreamHandler {
+    private final PumpStreamHandler pumps;
+    private final String runId;
+    volatile boolean stopped;
+
+    LeftoverKillingStreams(PumpStreamHandler pumps, String runId) {
+      this.pumps = pumps;
+      this.runId = runId;
+    }
+
+    @Override
+    public void setProcessInputStream(OutputStream os) throws IOException {
+      pumps.setProcessInputStream(os);
+    }
+
+    @Override
+    public void setProcessErrorStream(InputStream is) {
+      pumps.setProcessErrorStream(is);
+    }
+
+    @Override
+    public void setProcessOutputStream(InputStream is) {
+      pumps.setProcessOutputStream(is);
+    }
+
+    @Override
+    public void start() {
+      pumps.start();
+    }
+
+    @Override
+    public void stop() {
+      stopped = true;
+      killAllLeftovers(runId);
+      try {
+        pumps.stop();
+      } catch (IOException e) {
+        // A process outside the run (its environment cleared) still holds a pipe: keep what
+        // was read and the real exit code rather than fail a run that did finish.
+        LOG.warn("Output of a finished process was still open after {}: {}", STREAM_GRACE,
+            e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * Kills the descendants before the process itself, so none is re-parented and kept, and
+   * records the timeout itself: Commons Exec's own flag is set only if the process is still
+   * running when it looks, and a shell whose child was just killed may already have exited.
+   */
   private static final class TreeKillingWatchdog extends ExecuteWatchdog {
     private final AtomicReference<Process> process = new AtomicReference<>();
+    private boolean timedOut; // guarded by this
 
     @SuppressWarnings("deprecation") // the builder cannot be subclassed
     TreeKillingWatchdog(Duration timeout) {
@@ -112,9 +189,17 @@ final class CommonsExecRunner implements ProcessRunner {
     @Override
     public synchronized void timeoutOccured(Watchdog w) {
       Process p = process.get();
-      if (p != null) p.descendants().forEach(ProcessHandle::destroyForcibly);
-      super.timeoutOccured(w);
-      if (p != null) p.destroyForcibly();
+      if (p != null && p.isAlive() && isWatching()) {
+        timedOut = true;
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+      }
+      super.timeoutOccured(w); // cleans up
+    }
+
+    /** Whether the process was killed for running past its timeout. */
+    synchronized boolean timedOut() {
+      return timedOut;
     }
   }
 

@@ -97,6 +97,8 @@ public final class QmdEngine implements Engine {
     Map<String, String> env = new HashMap<>(pathWithBinaryDir(binary.path()));
     env.put("INDEX_PATH", indexFile.toString());
     env.put("QMD_CONFIG_DIR", configDir.toString());
+    // Where qmd looks for its models: the folder requireModels() checked, not another one.
+    env.put("XDG_CACHE_HOME", QmdModels.cacheHome(environment).toString());
     env.put("NO_COLOR", "1");
     this.processEnv = Map.copyOf(env);
     this.workDir = safeWorkingDir(stateDir);
@@ -233,6 +235,9 @@ public final class QmdEngine implements Engine {
    */
   public void ensureCollection() throws IOException {
     synchronized (refreshLock) {
+      // Stamps describe what the index holds; with the index gone (a cleaned cache) they
+      // describe nothing, and qmd would answer [] from a new empty index until an update.
+      if (!Files.isRegularFile(indexFile)) stamps = Map.of();
       if (!options.isAttached() && configHasCollection() && !stamps.isEmpty()) return;
       ProcessResult show = runRaw(List.of("collection", "show", options.collection()),
           options.setupTimeout());
@@ -277,7 +282,8 @@ public final class QmdEngine implements Engine {
   private void refreshIfChanged() throws IOException {
     synchronized (refreshLock) {
       Map<String, FileStamp> seen = VaultScanner.scan(vault);
-      if (seen.equals(stamps) && !recentlyModified(seen)) return;
+      boolean indexed = Files.isRegularFile(indexFile); // else deleted since the last update
+      if (indexed && seen.equals(stamps) && !recentlyModified(seen)) return;
       LOG.debug("Vault {} changed since the last qmd update: updating", vault);
       refreshIndex();
     }

@@ -23,11 +23,18 @@ final class QmdModels {
 
   /** qmd's model folder: {@code ${XDG_CACHE_HOME:-$HOME/.cache}/qmd/models}. */
   static Path folder(Map<String, String> environment) {
+    return cacheHome(environment).resolve("qmd").resolve("models");
+  }
+
+  /**
+   * The cache root qmd uses: {@code ${XDG_CACHE_HOME:-$HOME/.cache}}. qmd4j passes it to qmd
+   * as {@code XDG_CACHE_HOME}, so that the models qmd4j found are the ones qmd loads.
+   */
+  static Path cacheHome(Map<String, String> environment) {
     String xdg = environment.get("XDG_CACHE_HOME");
-    Path cache = xdg != null && !xdg.isBlank()
+    return xdg != null && !xdg.isBlank()
         ? Path.of(xdg)
         : Path.of(environment.getOrDefault("HOME", System.getProperty("user.home")), ".cache");
-    return cache.resolve("qmd").resolve("models");
   }
 
   /** The models missing from {@code folder}; empty when deep search can run. */

@@ -1,0 +1,174 @@
+package org.qmd4j.qmd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.EngineChoice;
+import org.qmd4j.Fixtures;
+import org.qmd4j.QmdFailedException;
+import org.qmd4j.QmdOptions;
+import org.qmd4j.QmdOutputException;
+import org.qmd4j.QmdTimeoutException;
+import org.qmd4j.SearchOptions;
+import org.qmd4j.SearchProviders;
+import org.qmd4j.SearchRequest;
+import org.qmd4j.SearchResult;
+import org.qmd4j.Searcher;
+
+/**
+ * The real process runner against fake qmd executables ({@code testfixtures/fake-qmd}) that do
+ * what the real qmd cannot be made to do on demand (issue 3, item 8): hang, fail, print
+ * garbage or 20 MB, mix noise into stderr, return out-of-range scores, leave children behind.
+ * Every failure must be its typed exception with a useful message, and no process may
+ * outlive the call.
+ */
+@EnabledOnOs({OS.LINUX, OS.MAC})
+class FakeQmdTest {
+  private static final Duration TIMEOUT = Duration.ofMillis(1500);
+
+  @TempDir Path tmp;
+  private Searcher searcher;
+  private Path state;
+
+  @AfterEach
+  void close() {
+    if (searcher != null) searcher.close();
+  }
+
+  private Searcher open(String fake) {
+    Path binary = Fixtures.root().resolve("fake-qmd").resolve(fake).toAbsolutePath();
+    assertThat(binary).isExecutable();
+    SearchOptions options = SearchOptions.DEFAULT
+        .withEngine(EngineChoice.QMD)
+        .withCacheDir(tmp.resolve("cache"))
+        .withClock(Fixtures.CLOCK)
+        .withEnvironment(Map.of())
+        .withQmd(QmdOptions.DEFAULT.withLocator(() -> Optional.of(binary))
+            .withTimeouts(TIMEOUT, TIMEOUT));
+    searcher = SearchProviders.forVault(Fixtures.vault(), options);
+    state = Path.of(searcher.describe().indexLocation()).getParent();
+    return searcher;
+  }
+
+  private List<SearchResult> search() {
+    return searcher.search(SearchRequest.of("webhook"));
+  }
+
+  /** The PIDs the fake wrote beside the index: itself, and the child it started. */
+  private List<Long> pids(String... names) throws IOException {
+    List<Long> pids = new ArrayList<>();
+    for (String name : names) {
+      Path file = state.resolve(name);
+      assertThat(file).as("the fake wrote " + name).exists();
+      pids.add(Long.parseLong(Files.readString(file).strip()));
+    }
+    return pids;
+  }
+
+  @Test
+  void hangingQmdIsKilledWithItsChildAndReportedAsTimeout() throws Exception {
+    open("hang");
+    long start = System.nanoTime();
+    assertThatThrownBy(this::search)
+        .isInstanceOf(QmdTimeoutException.class)
+        .hasMessage("qmd search did not finish within 1 s and was killed (with its child "
+            + "processes)");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+    Processes.assertGone(pids("fake-qmd.pid", "child.pid"));
+  }
+
+  @Test
+  void failingQmdIsQmdFailedExceptionWithExitCodeAndStderrTail() throws Exception {
+    open("fail");
+    assertThatThrownBy(this::search)
+        .isInstanceOf(QmdFailedException.class)
+        .hasMessage("qmd search failed with exit code 1: SqliteError: no such table: "
+            + "documents_fts\n"
+            + "    at Database.prepare (node_modules/better-sqlite3/lib/methods/wrappers.js:5:21)\n"
+            + "    at searchFTS (dist/store.js:1412:27)")
+        .satisfies(e -> {
+          QmdFailedException failed = (QmdFailedException) e;
+          assertThat(failed.exitCode()).isEqualTo(1);
+          assertThat(failed.stderrTail()).startsWith("SqliteError: no such table");
+        });
+    Processes.assertGone(pids("fake-qmd.pid"));
+  }
+
+  @Test
+  void garbageOnStdoutIsQmdOutputExceptionQuotingIt() throws Exception {
+    open("garbage");
+    assertThatThrownBy(this::search)
+        .isInstanceOf(QmdOutputException.class)
+        .hasMessage("qmd printed output that is not JSON: 'Expanding query... done\n"
+            + "1. projects/startup-x/changelog.md (0.86)'");
+    Processes.assertGone(pids("fake-qmd.pid"));
+  }
+
+  @Test
+  void twentyMegabytesOfOutputIsQmdOutputException() throws Exception {
+    open("huge");
+    long start = System.nanoTime();
+    assertThatThrownBy(this::search)
+        .isInstanceOf(QmdOutputException.class)
+        .hasMessage("qmd search printed more than 16777216 bytes on stdout; its output was not "
+            + "used");
+    // Drained past the cap rather than blocked on a full pipe until the timeout.
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(TIMEOUT);
+    Processes.assertGone(pids("fake-qmd.pid"));
+  }
+
+  @Test
+  void stderrNoiseDoesNotSpoilTheJsonOnStdout() throws Exception {
+    open("noisy");
+    List<SearchResult> results = search();
+    assertThat(results).isNotEmpty();
+    assertThat(results.get(0).path()).isEqualTo("projects/startup-x/changelog.md");
+    assertThat(results.get(0).chunk())
+        .startsWith("## [blocage] Le webhook de paiement envoie des doublons");
+    Processes.assertGone(pids("fake-qmd.pid"));
+  }
+
+  @Test
+  void scoresOutsideTheUnitRangeAreClamped() {
+    open("scores");
+    List<SearchResult> results = searcher.search(SearchRequest.of("webhook paiement"));
+    assertThat(results).isNotEmpty()
+        .allSatisfy(r -> assertThat(r.score()).isBetween(0.0, 1.0));
+    assertThat(results.get(0).score()).isEqualTo(1.0);
+    assertThat(results).filteredOn(r -> r.path().equals("projects/startup-x/tasks.md"))
+        .isNotEmpty().allSatisfy(r -> assertThat(r.score()).isZero());
+  }
+
+  @Test
+  void childHoldingStdoutOpenIsKilledAndTheAnswerKept() throws Exception {
+    open("orphan");
+    long start = System.nanoTime();
+    List<SearchResult> results = search();
+    assertThat(results).extracting(SearchResult::path)
+        .contains("projects/startup-x/changelog.md");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(TIMEOUT);
+    Processes.assertGone(pids("fake-qmd.pid", "child.pid"));
+  }
+
+  @Test
+  void detachedGrandchildIsKilledAndTheAnswerKept() throws Exception {
+    open("orphan-detached");
+    List<SearchResult> results = search();
+    assertThat(results).extracting(SearchResult::path)
+        .contains("projects/startup-x/changelog.md");
+    Processes.assertGone(pids("fake-qmd.pid", "child.pid"));
+  }
+}

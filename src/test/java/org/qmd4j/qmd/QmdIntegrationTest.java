@@ -1,0 +1,430 @@
+package org.qmd4j.qmd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.qmd4j.DateSpec;
+import org.qmd4j.EngineChoice;
+import org.qmd4j.Fixtures;
+import org.qmd4j.LineRange;
+import org.qmd4j.MatchType;
+import org.qmd4j.Mode;
+import org.qmd4j.QmdFailedException;
+import org.qmd4j.QmdOptions;
+import org.qmd4j.QmdUnavailableException;
+import org.qmd4j.Scope;
+import org.qmd4j.SearchOptions;
+import org.qmd4j.SearchProviders;
+import org.qmd4j.SearchRequest;
+import org.qmd4j.SearchResult;
+import org.qmd4j.Searcher;
+import org.qmd4j.cli.Main;
+import picocli.CommandLine;
+
+/**
+ * The qmd engine against the real qmd 2.x on PATH (CI installs 2.8.3), on a copy of the
+ * example vault (issue 3, item 8). Skipped, saying why, only when no usable qmd is found.
+ *
+ * <p>Everything qmd writes stays in temporary folders: the private index and config
+ * ({@code INDEX_PATH}, {@code QMD_CONFIG_DIR}) under a temporary cache dir, and qmd's own
+ * cache ({@code XDG_CACHE_HOME}, where its models live) in an empty temporary folder, so the
+ * user's qmd index and models are neither used nor changed. Every qmd command run is
+ * recorded and checked for that at the end.
+ */
+@Tag("qmd")
+class QmdIntegrationTest {
+  @TempDir static Path tmp;
+  private static final List<ProcessRequest> RUNS = Collections.synchronizedList(new ArrayList<>());
+  private static final ProcessRunner RECORDING = request -> {
+    RUNS.add(request);
+    return ProcessRunner.system().run(request);
+  };
+  private static QmdBinary qmd;
+  private static Path vault;
+  private static Searcher searcher;
+
+  /** The usable qmd on PATH, or why there is none: decided once, before any test. */
+  private static final QmdBinary.Probe PROBE = BinaryLocator.fromEnvironment(System.getenv())
+      .locate().map(path -> QmdBinary.probe(path, RECORDING))
+      .orElse(new QmdBinary.Probe(Optional.empty(),
+          "no qmd on PATH (.ci/run installs qmd 2.8.3 with Node 22)"));
+
+  @BeforeAll
+  static void open() throws IOException {
+    if (PROBE.binary().isEmpty()) { // every test is skipped, saying why
+      System.err.println("QmdIntegrationTest skipped: qmd 2.x not found on PATH: "
+          + PROBE.problem());
+      return;
+    }
+    qmd = PROBE.binary().get();
+    vault = Fixtures.copyVault(Files.createDirectories(tmp.resolve("vault"))).toRealPath();
+    searcher = SearchProviders.forVault(vault, options("shared"));
+  }
+
+  @BeforeEach
+  void requireQmd() {
+    Assumptions.assumeTrue(qmd != null, () -> "qmd 2.x not found on PATH: " + PROBE.problem());
+  }
+
+  @AfterAll
+  static void closeAndCheckIsolation() {
+    if (searcher != null) searcher.close();
+    List<ProcessRequest> qmdRuns = RUNS.stream()
+        .filter(r -> r.command().get(0).equals(qmd == null ? "" : qmd.path().toString()))
+        .filter(r -> !r.command().get(1).equals("--version"))
+        .collect(Collectors.toList());
+    for (ProcessRequest r : qmdRuns) {
+      for (String variable : List.of("INDEX_PATH", "QMD_CONFIG_DIR", "XDG_CACHE_HOME")) {
+        assertThat(r.environment().get(variable)).as(variable + " of " + r.command())
+            .isNotNull().startsWith(tmp.toString());
+      }
+    }
+  }
+
+  /** Options whose qmd index, config and cache all live under {@code tmp/name}. */
+  private static SearchOptions options(String name) {
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.remove("QMD4J_SEARCH_FALLBACK");
+    env.remove(BinaryLocator.BINARY_ENV);
+    env.put("XDG_CACHE_HOME", tmp.resolve(name).resolve("xdg-cache").toString());
+    return SearchOptions.DEFAULT
+        .withEngine(EngineChoice.QMD)
+        .withCacheDir(tmp.resolve(name).resolve("cache"))
+        .withInMemoryIndex(true)
+        .withClock(Fixtures.CLOCK)
+        .withEnvironment(env)
+        .withQmd(QmdOptions.DEFAULT.withRunner(RECORDING));
+  }
+
+  private static List<SearchResult> search(SearchRequest request) {
+    return searcher.search(request);
+  }
+
+  // --- setup ---------------------------------------------------------------------------------
+
+  @Test
+  void setupCreatesTheCollectionInAPrivateIndex() {
+    assertThat(searcher.describe().engine()).isEqualTo("qmd");
+    assertThat(searcher.describe().reason())
+        .isEqualTo("qmd " + qmd.version() + " found at " + qmd.path() + " (requested)");
+    Path index = Path.of(searcher.describe().indexLocation());
+    assertThat(index).startsWith(tmp.resolve("shared/cache")).isRegularFile();
+    assertThat(index.resolveSibling("config/index.yml")).content()
+        .contains("qmd4j:", "path: " + vault);
+    Map<String, String> facts = searcher.diagnostics();
+    assertThat(facts).containsEntry("engine", "qmd")
+        .containsEntry("binary", qmd.path().toString())
+        .containsEntry("qmd version", qmd.version())
+        .containsEntry("index", index.toString())
+        .containsEntry("collection", "qmd4j (private)")
+        .containsEntry("documents indexed", "58"); // the 59 indexed files but the empty one
+    assertThat(facts.get("node version")).matches("v\\d+\\.\\d+\\.\\d+");
+    assertThat(facts.get("deep search")).startsWith("no: models missing")
+        .contains(tmp.resolve("shared/xdg-cache/qmd/models").toString());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '\t', value = {
+      "décision\tsearch-decision-accent.json", "decision\tsearch-decision.json",
+      "status bloqué\tsearch-status-bloque.json", "2025-07-14\tsearch-date-2025-07-14.json",
+      "zanzibar\tsearch-zanzibar.json"})
+  void recordingsReplayedByUnitTestsAreWhatQmdAnswers(String query, String file)
+      throws IOException {
+    // The private index holds exactly the recording's 58 documents: same scores, same lines.
+    Path index = Path.of(searcher.describe().indexLocation());
+    Map<String, String> env = new HashMap<>(QmdEngine.pathWithBinaryDir(qmd.path()));
+    env.put("INDEX_PATH", index.toString());
+    env.put("QMD_CONFIG_DIR", index.resolveSibling("config").toString());
+    env.put("XDG_CACHE_HOME", tmp.resolve("shared/xdg-cache").toString());
+    ProcessResult r = RECORDING.run(new ProcessRequest(List.of(qmd.path().toString(),
+        "search", "-c", "qmd4j", "--json", "-n", "20", "--", query), env, index.getParent(),
+        Duration.ofSeconds(20), 1 << 20));
+    assertThat(r.exitCode()).as(r.stderrText()).isZero();
+    ObjectMapper json = new ObjectMapper();
+    assertThat(summary(json.readTree(r.stdout())))
+        .isEqualTo(summary(json.readTree(RecordedQmd.read(file))));
+  }
+
+  private static List<String> summary(JsonNode results) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode n : results) {
+      out.add(n.get("file").asText() + ":" + n.get("line").asInt() + " " + n.get("score"));
+    }
+    return out;
+  }
+
+  // --- search ----------------------------------------------------------------------------------
+
+  @ParameterizedTest(name = "{0}: {1}")
+  @CsvSource(delimiter = '|', value = {
+      "project:startup-x | décision",
+      "all-states        | état",
+      "all-changelogs    | décision",
+      "all-tasks         | status bloqué",
+      "all-buckets       | réunion",
+      "all-descriptions  | objectif"})
+  void everyScopeKeepsOnlyItsFiles(String scopeName, String query) {
+    List<SearchResult> all = search(SearchRequest.of(query).withLimit(200));
+    List<SearchResult> scoped =
+        search(SearchRequest.of(query).withScope(Scope.parse(scopeName)).withLimit(200));
+    assertThat(scoped).as(query + " in " + scopeName).isNotEmpty()
+        .allSatisfy(r -> assertThat(inScope(scopeName, r.path())).as(r.path()).isTrue())
+        .allSatisfy(r -> assertThat(r.matchType()).isEqualTo(MatchType.KEYWORD))
+        .containsExactlyElementsOf(all.stream().filter(r -> inScope(scopeName, r.path()))
+            .collect(Collectors.toList()));
+  }
+
+  private static boolean inScope(String scope, String path) {
+    switch (scope) {
+      case "project:startup-x": return path.startsWith("projects/startup-x/");
+      case "all-changelogs": return path.matches("(projects/[^/]+/)?changelog\\.md");
+      case "all-tasks": return path.matches("(projects/[^/]+/)?tasks\\.md");
+      case "all-states": return path.matches("projects/[^/]+/state\\.md");
+      case "all-buckets": return path.matches("(projects/[^/]+/)?bucket/.*");
+      case "all-descriptions": return path.matches("projects/[^/]+/description\\.md");
+      default: throw new AssertionError(scope);
+    }
+  }
+
+  @Test
+  void unaccentedQueryFindsTheDecisionEntriesOfAChangelog() {
+    // qmd gives line 1 for "decision" (its line finder compares accents literally).
+    List<SearchResult> results = search(SearchRequest.of("decision")
+        .withScope(Scope.parse("project:startup-x")).withLimit(50));
+    assertThat(results).extracting(r -> r.chunk().lines().findFirst().orElse(""))
+        .contains("## [décision] Abandon de l'API externe",
+            "## [décision] Recruter un dev backend en CDI plutôt qu'un freelance");
+    assertThat(results).anySatisfy(r -> assertThat(r.chunk()).startsWith("# 2025-04-03")
+        .contains("## [décision] Choix de Stripe pour les paiements"));
+  }
+
+  @Test
+  void changelogChunksAreFilteredOnTheirDay() {
+    List<SearchResult> results = search(SearchRequest.of("décision")
+        .withScope(Scope.parse("all-changelogs"))
+        .withFrom(DateSpec.parse("2025-07-01")).withTo(DateSpec.parse("2025-07-31"))
+        .withLimit(100));
+    assertThat(results).isNotEmpty().allSatisfy(r -> assertThat(dateOf(r))
+        .as(r.toString()).isBetween(LocalDate.of(2025, 7, 1), LocalDate.of(2025, 7, 31)));
+    assertThat(results).extracting(r -> r.chunk().lines().findFirst().orElse(""))
+        .contains("## [décision] Abandon de l'API externe");
+  }
+
+  @Test
+  void otherFilesAreFilteredOnUpdated() {
+    List<SearchResult> all = search(SearchRequest.of("bloqué").withLimit(100));
+    List<SearchResult> recent = search(SearchRequest.of("bloqué")
+        .withFrom(DateSpec.parse("2025-09-08")).withLimit(100));
+    assertThat(recent).isNotEmpty().hasSizeLessThan(all.size())
+        .allSatisfy(r -> assertThat(dateOf(r)).as(r.toString())
+            .isAfterOrEqualTo(LocalDate.of(2025, 9, 8)));
+    assertThat(recent).extracting(SearchResult::path)
+        .contains("projects/startup-x/tasks.md") // updated: 2025-09-08
+        .doesNotContain("projects/marathon-2025/tasks.md"); // updated: 2025-08-30
+  }
+
+  private static final Pattern UPDATED =
+      Pattern.compile("(?m)^updated:\\s*[\"']?(\\d{4}-\\d\\d-\\d\\d)[\"']?\\s*$");
+
+  /** The date a filter sees: the H1 day above a changelog chunk, else {@code updated}. */
+  private static LocalDate dateOf(SearchResult r) {
+    try {
+      List<String> lines = Files.readAllLines(vault.resolve(r.path()));
+      if (r.path().endsWith("changelog.md")) {
+        for (int i = r.lines().from() - 1; i >= 0; i--) {
+          if (lines.get(i).matches("# \\d{4}-\\d\\d-\\d\\d")) {
+            return LocalDate.parse(lines.get(i).substring(2));
+          }
+        }
+        throw new AssertionError("no day above " + r);
+      }
+      Matcher m = UPDATED.matcher(String.join("\n", lines));
+      if (!m.find()) throw new AssertionError("no updated in " + r.path());
+      return LocalDate.parse(m.group(1));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void limitAndScoresHold() {
+    List<SearchResult> results = search(SearchRequest.of("décision").withLimit(4));
+    assertThat(results).hasSize(4)
+        .allSatisfy(r -> assertThat(r.score()).isBetween(0.0, 1.0))
+        .isSortedAccordingTo((a, b) -> Double.compare(b.score(), a.score()));
+  }
+
+  @Test
+  void stopWordsDoNotEmptyANaturalQuery() {
+    assertThat(search(SearchRequest.of("les factures impayées du client")))
+        .anySatisfy(r -> assertThat(r.chunk()).containsIgnoringCase("factures impayées"));
+  }
+
+  @Test
+  void noMatchIsEmpty() {
+    assertThat(search(SearchRequest.of("zanzibar"))).isEmpty();
+  }
+
+  // --- freshness -------------------------------------------------------------------------------
+
+  @Test
+  void fileEditedBetweenTwoSearchesIsFoundFresh(@TempDir Path dir) throws IOException {
+    Path copy = Fixtures.copyVault(dir.resolve("vault")).toRealPath();
+    try (Searcher fresh = SearchProviders.forVault(copy, options("fresh"))) {
+      assertThat(fresh.search(SearchRequest.of("zanzibar"))).isEmpty();
+      Path tasks = copy.resolve("projects/startup-x/tasks.md");
+      List<String> before = Files.readAllLines(tasks);
+      Files.writeString(tasks, String.join("\n", before)
+          + "\n\n# Réserver le voyage à Zanzibar\nstatus: à-faire\n");
+      List<SearchResult> found = fresh.search(SearchRequest.of("zanzibar"));
+      assertThat(found).singleElement().satisfies(r -> {
+        assertThat(r.path()).isEqualTo("projects/startup-x/tasks.md");
+        assertThat(r.chunk()).startsWith("# Réserver le voyage à Zanzibar");
+        assertThat(r.lines()).isEqualTo(new LineRange(before.size() + 2, before.size() + 3));
+      });
+      Files.delete(tasks);
+      assertThat(fresh.search(SearchRequest.of("zanzibar"))).isEmpty();
+    }
+  }
+
+  @Test
+  void deletedIndexIsRebuiltNotSearchedEmpty(@TempDir Path dir) throws IOException {
+    Path copy = Fixtures.copyVault(dir.resolve("vault")).toRealPath();
+    Path index;
+    try (Searcher first = SearchProviders.forVault(copy, options("deleted-index"))) {
+      assertThat(first.search(SearchRequest.of("webhook"))).isNotEmpty();
+      index = Path.of(first.describe().indexLocation());
+    }
+    for (String suffix : List.of("", "-wal", "-shm")) {
+      Files.deleteIfExists(Path.of(index + suffix));
+    }
+    try (Searcher second = SearchProviders.forVault(copy, options("deleted-index"))) {
+      assertThat(second.search(SearchRequest.of("webhook"))).isNotEmpty();
+    }
+  }
+
+  // --- attached index ---------------------------------------------------------------------------
+
+  @Test
+  void missingCollectionInAnAttachedIndexIsQmdFailedException() throws IOException {
+    Path index = tmp.resolve("attached/index.sqlite");
+    Path config = Files.createDirectories(tmp.resolve("attached/config"));
+    SearchOptions options = options("attached");
+    SearchOptions attached =
+        options.withQmd(options.qmd().withAttachedIndex(index, config, "qmd4j"));
+    assertThatThrownBy(() -> SearchProviders.forVault(vault, attached))
+        .isInstanceOf(QmdFailedException.class)
+        .hasMessage("Collection 'qmd4j' does not exist in the attached qmd index " + index
+            + ": Collection not found: qmd4j")
+        .satisfies(e -> assertThat(((QmdFailedException) e).exitCode()).isEqualTo(1));
+    assertThat(index).as("attaching never creates the index").doesNotExist();
+  }
+
+  @Test
+  void attachedIndexIsSearchedWithoutBeingChanged() throws IOException {
+    Path index = Path.of(searcher.describe().indexLocation());
+    SearchOptions options = options("attach-existing");
+    SearchOptions attached = options.withQmd(options.qmd()
+        .withAttachedIndex(index, index.resolveSibling("config"), "qmd4j"));
+    int before = RUNS.size();
+    try (Searcher other = SearchProviders.forVault(vault, attached)) {
+      assertThat(other.search(SearchRequest.of("webhook"))).isNotEmpty();
+      assertThat(other.diagnostics()).containsEntry("collection", "qmd4j (attached)");
+    }
+    List<String> verbs = new ArrayList<>(RUNS).subList(before, RUNS.size()).stream()
+        .filter(r -> r.command().get(0).equals(qmd.path().toString()))
+        .map(r -> r.command().get(1)).collect(Collectors.toList());
+    assertThat(verbs).doesNotContain("update").contains("search");
+    assertThat(verbs).noneMatch(v -> v.equals("add") || v.equals("remove"));
+  }
+
+  // --- deep search -----------------------------------------------------------------------------
+
+  @Test
+  void deepSearchWithoutModelsFailsInSecondsSayingQmdPull() {
+    long start = System.nanoTime();
+    Path models = tmp.resolve("shared/xdg-cache/qmd/models");
+    assertThatThrownBy(() -> search(SearchRequest.of("décision").withMode(Mode.DEEP)))
+        .isInstanceOf(QmdUnavailableException.class)
+        .hasMessageStartingWith("Deep search needs qmd's models, and [embeddinggemma-300m, "
+            + "qmd-query-expansion-1.7b, qwen3-reranker-0.6b] are missing from " + models)
+        .hasMessageContaining("Run `qmd pull` once");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+  }
+
+  // --- command line ----------------------------------------------------------------------------
+
+  @Test
+  void cliJsonHasTheSameShapeWithEitherEngine() throws IOException {
+    JsonNode qmdRows = cliSearch("qmd", "--json", "--limit", "5", "--", "[décision]");
+    JsonNode embeddedRows = cliSearch("embedded", "--json", "--limit", "5", "--", "[décision]");
+    for (JsonNode rows : List.of(qmdRows, embeddedRows)) {
+      assertThat(rows.isArray()).isTrue();
+      assertThat(rows).hasSize(5);
+      for (JsonNode row : rows) {
+        List<String> fields = new ArrayList<>();
+        row.fieldNames().forEachRemaining(fields::add);
+        assertThat(fields).containsExactly("path", "chunk", "score", "lines");
+        assertThat(row.get("path").isTextual()).isTrue();
+        assertThat(row.get("chunk").asText()).contains("[décision]");
+        assertThat(row.get("score").isNumber()).isTrue();
+        assertThat(row.get("score").asDouble()).isBetween(0.0, 1.0);
+        assertThat(row.get("lines").asText()).matches("\\d+-\\d+");
+      }
+    }
+  }
+
+  @Test
+  void cliDoctorExplainsTheQmdEngine() throws IOException {
+    JsonNode facts = cli("doctor", "--engine", "qmd", "--json", "--vault", vault.toString());
+    assertThat(facts.get("engine").asText()).isEqualTo("qmd");
+    assertThat(facts.get("why").asText()).startsWith("qmd " + qmd.version() + " found at ");
+    assertThat(facts.get("documents indexed").asText()).isEqualTo("58");
+    assertThat(facts.get("deep search").asText()).contains("qmd pull");
+  }
+
+  private static JsonNode cliSearch(String engine, String... args) throws IOException {
+    List<String> all = new ArrayList<>(List.of("search", "--engine", engine, "--vault",
+        vault.toString()));
+    all.addAll(List.of(args));
+    return cli(all.toArray(new String[0]));
+  }
+
+  private static JsonNode cli(String... args) throws IOException {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cmd = Main.newCommandLine(options("cli"));
+    cmd.setOut(new PrintWriter(out));
+    cmd.setErr(new PrintWriter(err));
+    assertThat(cmd.execute(args)).as(err.toString()).isZero();
+    return new ObjectMapper().readTree(out.toString());
+  }
+}
