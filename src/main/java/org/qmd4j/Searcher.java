@@ -82,7 +82,7 @@ public final class Searcher implements Closeable {
    */
   public List<SearchResult> search(SearchRequest request) {
     Objects.requireNonNull(request, "request == null");
-    List<Hit> hits = hits(request, chunk -> true);
+    List<Hit> hits = hits(request, EVERY_CHUNK);
     List<SearchResult> out = new ArrayList<>(hits.size());
     for (Hit hit : hits) {
       out.add(new SearchResult(hit.chunk().path(), hit.chunk().text(),
@@ -382,6 +382,8 @@ public final class Searcher implements Closeable {
    * What {@link #search(SearchRequest)} does before mapping: validated, scoped and dated
    * chunks, also filtered by {@code extra}, which the engine applies while ranking.
    */
+  private static final Predicate<Chunk> EVERY_CHUNK = chunk -> true;
+
   private List<Hit> hits(SearchRequest request, Predicate<Chunk> extra) {
     Optional<LocalDate> from = request.from().map(d -> d.resolve(clock));
     Optional<LocalDate> to = request.to().map(d -> d.resolve(clock));
@@ -390,7 +392,9 @@ public final class Searcher implements Closeable {
           + " is after date_to " + shown(request.to().get(), to.get())
           + "; swap them or widen the period");
     }
-    Predicate<Chunk> filter = new ChunkFilter(request.scope(), from, to).and(extra);
+    ChunkFilter scopeAndDates = new ChunkFilter(request.scope(), from, to);
+    // Engines see a bare ChunkFilter when nothing else filters: qmd then asks for no extra rows.
+    Predicate<Chunk> filter = extra == EVERY_CHUNK ? scopeAndDates : scopeAndDates.and(extra);
     // A newline would turn a qmd query into a structured one; it means nothing here either.
     String query = request.query().replaceAll("[\\r\\n]+", " ").strip();
     return engine.search(query, request.mode(), filter, request.limit());
