@@ -22,7 +22,7 @@ server=(java -jar "$JAR" mcp --engine embedded --vault "$VAULT")
 echo "mcp-inspector-check: tools/list" >&2
 tools="$(timeout 120 "$inspector" --cli "${server[@]}" --method tools/list)" \
     || die "tools/list failed: $tools"
-for tool in search read tree concat brief; do
+for tool in search find_notes read tree concat brief; do
   grep -q "\"name\": *\"$tool\"" <<<"$tools" || die "tool '$tool' missing from tools/list: $tools"
 done
 

@@ -2,10 +2,7 @@ package org.qmd4j.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -17,7 +14,6 @@ import org.qmd4j.find.ChunkItem;
 import org.qmd4j.find.FindItem;
 import org.qmd4j.find.FindRequest;
 import org.qmd4j.find.FindResult;
-import org.qmd4j.find.NoteItem;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -134,44 +130,9 @@ final class FindCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  /**
-   * {@code {success, results, total, notes}}. With a query, results are
-   * {@code {source, content, heading, score, lines}} (plus {@code fields} when asked); without,
-   * paths, or {@code {path, fields}} when fields are asked.
-   */
+  /** {@code {success, results, total, notes}}: see {@link FindResult#toWire()}. */
   static String toJson(FindResult result) throws JsonProcessingException {
-    List<Object> rows = new ArrayList<>();
-    for (FindItem item : result.results()) {
-      if (item instanceof ChunkItem) {
-        ChunkItem c = (ChunkItem) item;
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("source", c.source());
-        row.put("content", c.content());
-        row.put("heading", c.heading());
-        row.put("score", BigDecimal.valueOf(c.score()).setScale(2, RoundingMode.HALF_UP));
-        row.put("lines", c.lines().toString());
-        if (!c.fields().isEmpty()) row.put("fields", c.fields());
-        rows.add(row);
-      } else if (item instanceof NoteItem) {
-        NoteItem n = (NoteItem) item;
-        if (n.fields().isEmpty()) {
-          rows.add(n.path());
-        } else {
-          Map<String, Object> row = new LinkedHashMap<>();
-          row.put("path", n.path());
-          row.put("fields", n.fields());
-          rows.add(row);
-        }
-      } else {
-        throw new AssertionError(item);
-      }
-    }
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("success", result.success());
-    out.put("results", rows);
-    out.put("total", result.total());
-    out.put("notes", result.notes());
-    return Json.MAPPER.writeValueAsString(out);
+    return Json.MAPPER.writeValueAsString(result.toWire());
   }
 
   private static void printListing(PrintWriter out, FindResult result, FindRequest request) {

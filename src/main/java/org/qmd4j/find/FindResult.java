@@ -1,6 +1,11 @@
 package org.qmd4j.find;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -24,6 +29,47 @@ public record FindResult(boolean success, List<FindItem> results, int total,
       throw new IllegalArgumentException("Expected a total of at least " + results.size()
           + " but was " + total);
     }
+  }
+
+  /**
+   * The wire shape {@code {success, results, total, notes}}, as the CLI's {@code --json} and
+   * the MCP tool print it. With a query, results are {@code {source, content, heading,
+   * score, lines}} (plus {@code fields} when asked); without, paths, or {@code {path,
+   * fields}} when fields are asked. Scores have two decimals.
+   */
+  public Map<String, Object> toWire() {
+    List<Object> rows = new ArrayList<>();
+    for (FindItem item : results) {
+      if (item instanceof ChunkItem) {
+        ChunkItem c = (ChunkItem) item;
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("source", c.source());
+        row.put("content", c.content());
+        row.put("heading", c.heading());
+        row.put("score", BigDecimal.valueOf(c.score()).setScale(2, RoundingMode.HALF_UP));
+        row.put("lines", c.lines().toString());
+        if (!c.fields().isEmpty()) row.put("fields", c.fields());
+        rows.add(row);
+      } else if (item instanceof NoteItem) {
+        NoteItem n = (NoteItem) item;
+        if (n.fields().isEmpty()) {
+          rows.add(n.path());
+        } else {
+          Map<String, Object> row = new LinkedHashMap<>();
+          row.put("path", n.path());
+          row.put("fields", n.fields());
+          rows.add(row);
+        }
+      } else {
+        throw new AssertionError(item);
+      }
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("success", success);
+    out.put("results", rows);
+    out.put("total", total);
+    out.put("notes", notes);
+    return out;
   }
 
   /** The paths of the results, in order. */

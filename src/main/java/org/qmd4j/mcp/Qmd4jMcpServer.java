@@ -69,7 +69,8 @@ public final class Qmd4jMcpServer {
   }
 
   static List<SyncToolSpecification> tools(Searcher searcher) {
-    return List.of(SearchTool.spec(searcher), ReadingTools.read(searcher),
+    return List.of(SearchTool.spec(searcher), FindNotesTool.spec(searcher),
+        ReadingTools.read(searcher),
         ReadingTools.tree(searcher), ReadingTools.concat(searcher), ReadingTools.brief(searcher));
   }
 

@@ -69,7 +69,11 @@ class McpServerIT {
   void listsEveryToolWithASchemaThatTeaches() {
     List<McpSchema.Tool> tools = client.listTools().tools();
     assertThat(tools).extracting(McpSchema.Tool::name)
-        .contains("search", "read", "tree", "concat", "brief");
+        .containsExactlyInAnyOrder("search", "find_notes", "read", "tree", "concat", "brief");
+    assertThat(tools).allSatisfy(t -> {
+      assertThat(t.description()).hasSizeGreaterThan(40);
+      assertThat(t.inputSchema().type()).isEqualTo("object");
+    });
     McpSchema.Tool search = tools.stream().filter(t -> t.name().equals("search")).findFirst()
         .orElseThrow();
     assertThat(search.inputSchema().required()).containsExactly("query");
@@ -106,6 +110,23 @@ class McpServerIT {
         .contains("## projects/startup-x/changelog.md (lines 23-27)");
     assertThat(text(call("brief", Map.of("query", "cautionnement"))))
         .contains("## projects/startup-x/state.md");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void findNotesCombinesTextFolderAndFrontmatter() {
+    CallToolResult result = call("find_notes", Map.of("folder", "projects/startup-x",
+        "recursive", true, "frontmatter", List.of("type eq réunion"), "sort", "name"));
+    assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);
+    Map<String, Object> body = (Map<String, Object>) result.structuredContent();
+    assertThat(body).containsEntry("success", true).containsEntry("total", 2);
+    assertThat((List<Object>) body.get("results")).containsExactly(
+        "projects/startup-x/bucket/reunions/2025-05-12-investisseurs.md",
+        "projects/startup-x/bucket/reunions/2025-07-10-point-tech.md");
+
+    CallToolResult bad = call("find_notes", Map.of("folder", "bucket", "sort", "relevance"));
+    assertThat(bad.isError()).isTrue();
+    assertThat(text(bad)).contains("relevance");
   }
 
   @Test
