@@ -68,7 +68,7 @@ class NullHostilityTest {
       Map.entry(VaultScanner.class, () -> "unused: only static members"),
       Map.entry(Chunker.class, Chunker::defaults),
       Map.entry(ParsedNote.class,
-          () -> new ParsedNote(FILE, Frontmatter.NONE, 2, List.of(CHUNK))),
+          () -> new ParsedNote(FILE, Frontmatter.NONE, 2, List.of(CHUNK), "t")),
       Map.entry(Heading.class, () -> new Heading(1, 1, "h")));
 
   /**

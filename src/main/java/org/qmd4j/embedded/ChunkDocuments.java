@@ -31,7 +31,7 @@ final class ChunkDocuments {
 
   private static final String HEADING_SEPARATOR = "\n";
 
-  static Document toDocument(Chunk chunk) {
+  static Document toDocument(Chunk chunk, String title) {
     Document doc = new Document();
     doc.add(new StringField(Fields.TYPE, Fields.TYPE_CHUNK, Field.Store.NO));
     doc.add(new StringField(Fields.PATH, chunk.path(), Field.Store.YES));
@@ -54,6 +54,7 @@ final class ChunkDocuments {
     doc.add(new TextField(Fields.BODY, text, Field.Store.NO));
     doc.add(new TextField(Fields.EXACT, text, Field.Store.NO));
     doc.add(new TextField(Fields.HEADING, headings, Field.Store.NO));
+    doc.add(new TextField(Fields.TITLE, Analysis.normalize(title), Field.Store.NO));
     doc.add(new TextField(Fields.PATH_TEXT, Analysis.normalize(path), Field.Store.NO));
     doc.add(new TextField(Fields.UNITS,
         headings + " \n " + text + " \n " + Analysis.normalize(chunk.path()), Field.Store.NO));

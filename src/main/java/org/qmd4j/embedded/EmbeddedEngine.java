@@ -73,7 +73,7 @@ public final class EmbeddedEngine implements Engine {
   private static final AtomicBoolean DEEP_WARNED = new AtomicBoolean();
 
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  static final String FORMAT = "v1";
+  static final String FORMAT = "v2";
   private static final long RACY_NANOS = Duration.ofSeconds(3).toNanos();
   private static final Duration LOCK_WAIT = Duration.ofSeconds(30);
   private static final int RRF_K = 60;
@@ -284,7 +284,7 @@ public final class EmbeddedEngine implements Engine {
       ParsedNote note = chunker.parse(VaultLayout.classify(path).orElseThrow(),
           NoteText.decode(bytes));
       List<Document> docs = new ArrayList<>();
-      for (Chunk chunk : note.chunks()) docs.add(ChunkDocuments.toDocument(chunk));
+      for (Chunk chunk : note.chunks()) docs.add(ChunkDocuments.toDocument(chunk, note.title()));
       docs.add(recordDocument(path, record));
       writer.addDocuments(docs);
       stats.indexed++;

@@ -21,6 +21,7 @@ final class Fields {
   // Searched fields.
   static final String BODY = "body";
   static final String HEADING = "heading";
+  static final String TITLE = "title";
   static final String PATH_TEXT = "pathtext";
   static final String EXACT = "exact";
   static final String UNITS = "units";

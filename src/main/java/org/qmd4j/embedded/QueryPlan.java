@@ -21,7 +21,8 @@ import org.qmd4j.internal.Analysis;
  * The Lucene queries for one user query.
  *
  * <p>Each query word becomes a <em>term group</em>: its stem in the body (weight 1), the
- * headings (4) and the path (1.5), and its unstemmed form as a prefix of body words (0.5),
+ * file's title (4: its first H1 or H2, as qmd weighs it), the chunk's headings (1) and the
+ * path (1.5), and its unstemmed form as a prefix of body words (0.5),
  * so {@code bloque} matches {@code bloqué}, {@code abandonner} matches {@code Abandon} and
  * {@code factur} matches {@code factures}. Stop words are dropped unless the query has
  * nothing else. Bonus clauses reward the adjacent form: the words as a phrase
@@ -37,7 +38,8 @@ final class QueryPlan {
   static final float TIER = 10_000f;
 
   private static final float BODY = 1f;
-  private static final float HEADING = 4f;
+  private static final float TITLE = 4f;
+  private static final float HEADING = 1f;
   private static final float PATH = 1.5f;
   private static final float PREFIX = 0.5f;
   private static final float PHRASE = 2f;
@@ -138,6 +140,7 @@ final class QueryPlan {
   private static Query group(String word, String stem, boolean withPrefix) {
     BooleanQuery.Builder g = new BooleanQuery.Builder();
     g.add(new BoostQuery(new TermQuery(new Term(Fields.BODY, stem)), BODY), Occur.SHOULD);
+    g.add(new BoostQuery(new TermQuery(new Term(Fields.TITLE, stem)), TITLE), Occur.SHOULD);
     g.add(new BoostQuery(new TermQuery(new Term(Fields.HEADING, stem)), HEADING), Occur.SHOULD);
     g.add(new BoostQuery(new TermQuery(new Term(Fields.PATH_TEXT, stem)), PATH), Occur.SHOULD);
     if (withPrefix && word.length() >= MIN_PREFIX_LENGTH) {

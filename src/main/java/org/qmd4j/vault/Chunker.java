@@ -74,8 +74,16 @@ public final class Chunker {
     Frontmatter frontmatter = Frontmatter.parse(note);
     int n = note.lineCount();
     List<Piece> pieces = new ArrayList<>();
+    String name = file.path().substring(file.path().lastIndexOf('/') + 1);
+    String title = name.endsWith(".md") ? name.substring(0, name.length() - 3) : name;
     if (hasText(note, 1, n)) {
       MarkdownStructure md = MarkdownStructure.parse(note, frontmatter.endLine());
+      for (Heading h : md.headings) {
+        if (h.level() <= 2 && !h.text().isBlank()) {
+          title = h.text();
+          break;
+        }
+      }
       switch (file.kind()) {
         case CHANGELOG:
           changelog(note, md, frontmatter, pieces);
@@ -95,7 +103,7 @@ public final class Chunker {
       chunks.add(new Chunk(file, chunks.size(), new LineRange(p.from, p.to),
           note.text(p.from, p.to), p.headings, date));
     }
-    return new ParsedNote(file, frontmatter, n, chunks);
+    return new ParsedNote(file, frontmatter, n, chunks, title);
   }
 
   private void changelog(NoteText note, MarkdownStructure md, Frontmatter fm, List<Piece> out) {

@@ -10,11 +10,14 @@ import java.util.Objects;
  * @param frontmatter its frontmatter, {@link Frontmatter#NONE} when absent
  * @param lineCount number of lines in the file, frontmatter included
  * @param chunks its chunks in file order; empty for an empty file
+ * @param title the file's title as qmd sees it: its first H1 or H2 heading, else its file
+ *     name without {@code .md}
  */
 public record ParsedNote(VaultFile file, Frontmatter frontmatter, int lineCount,
-    List<Chunk> chunks) {
+    List<Chunk> chunks, String title) {
   public ParsedNote {
     Objects.requireNonNull(file, "file == null");
+    Objects.requireNonNull(title, "title == null");
     Objects.requireNonNull(frontmatter, "frontmatter == null");
     chunks = List.copyOf(chunks);
   }
