@@ -27,7 +27,7 @@ final class ChunkDocuments {
 
   /** The analyzer used when indexing chunk documents: one per field. */
   static final Analyzer ANALYZER = new PerFieldAnalyzerWrapper(Analysis.STEMMED,
-      Map.of(Fields.EXACT, Analysis.EXACT, Fields.UNITS, Analysis.UNITS));
+      Map.of(Fields.EXACT, Analysis.EXACT));
 
   private static final String HEADING_SEPARATOR = "\n";
 
@@ -56,8 +56,11 @@ final class ChunkDocuments {
     doc.add(new TextField(Fields.HEADING, headings, Field.Store.NO));
     doc.add(new TextField(Fields.TITLE, Analysis.normalize(title), Field.Store.NO));
     doc.add(new TextField(Fields.PATH_TEXT, Analysis.normalize(path), Field.Store.NO));
-    doc.add(new TextField(Fields.UNITS,
-        headings + " \n " + text + " \n " + Analysis.normalize(chunk.path()), Field.Store.NO));
+    // Compounds are found in Java and indexed as exact terms: no pattern over all prose.
+    for (String unit : Analysis.compounds(headings + " \n " + text + " \n "
+        + Analysis.normalize(chunk.path()))) {
+      doc.add(new StringField(Fields.UNITS, unit, Field.Store.NO));
+    }
     for (String tag : Analysis.tags(text + "\n" + headings)) {
       doc.add(new StringField(Fields.TAGS, tag, Field.Store.NO));
     }

@@ -12,7 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 import java.util.function.Predicate;
 import java.util.zip.CRC32C;
 import org.apache.lucene.document.Document;
@@ -73,7 +75,7 @@ public final class EmbeddedEngine implements Engine {
   private static final AtomicBoolean DEEP_WARNED = new AtomicBoolean();
 
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  static final String FORMAT = "v2";
+  static final String FORMAT = "v3";
   private static final long RACY_NANOS = Duration.ofSeconds(3).toNanos();
   private static final Duration LOCK_WAIT = Duration.ofSeconds(30);
   private static final int RRF_K = 60;
@@ -250,7 +252,8 @@ public final class EmbeddedEngine implements Engine {
 
   private Map<String, FileRecord> apply(IndexWriter writer, Map<String, FileStamp> seen,
       Map<String, FileRecord> known, RefreshStats stats) throws IOException {
-    Map<String, FileRecord> next = new HashMap<>();
+    Map<String, FileRecord> next = new ConcurrentHashMap<>();
+    List<String> toRead = new ArrayList<>();
     for (String path : known.keySet()) {
       if (!seen.containsKey(path)) {
         writer.deleteDocuments(new Term(Fields.PATH, path), new Term(Fields.FILE_PATH, path));
@@ -258,27 +261,45 @@ public final class EmbeddedEngine implements Engine {
       }
     }
     for (Map.Entry<String, FileStamp> e : seen.entrySet()) {
-      String path = e.getKey();
-      FileRecord old = known.get(path);
-      long now = System.currentTimeMillis() * 1_000_000L;
+      FileRecord old = known.get(e.getKey());
       if (old != null && old.stamp().equals(e.getValue()) && !old.isRacy(RACY_NANOS)) {
-        next.put(path, old);
-        continue;
+        next.put(e.getKey(), old);
+      } else {
+        toRead.add(e.getKey());
       }
+    }
+    // Reading, chunking and analysis dominate a rebuild: spread them over the cores
+    // (IndexWriter takes documents from several threads at once).
+    List<Outcome> outcomes = toRead.parallelStream()
+        .map(path -> reindex(writer, path, seen.get(path), known.get(path), next))
+        .collect(Collectors.toList());
+    for (Outcome o : outcomes) {
+      if (o == Outcome.REMOVED) stats.removed++;
+      if (o != Outcome.REMOVED) stats.read++;
+      if (o == Outcome.INDEXED) stats.indexed++;
+    }
+    LOG.debug("Refreshed {}: {}", location, stats);
+    return next;
+  }
+
+  private enum Outcome { REMOVED, TOUCHED, INDEXED }
+
+  /** Re-reads one new or changed file and replaces its documents; thread-safe. */
+  private Outcome reindex(IndexWriter writer, String path, FileStamp stamp, FileRecord old,
+      Map<String, FileRecord> next) {
+    try {
       byte[] bytes = readOrNull(path);
       if (bytes == null) { // deleted since the walk
         writer.deleteDocuments(new Term(Fields.PATH, path), new Term(Fields.FILE_PATH, path));
-        stats.removed++;
-        continue;
+        return Outcome.REMOVED;
       }
-      stats.read++;
       long hash = hash(bytes);
-      FileRecord record = new FileRecord(e.getValue(), hash, now);
+      FileRecord record = new FileRecord(stamp, hash, System.currentTimeMillis() * 1_000_000L);
       next.put(path, record);
       writer.deleteDocuments(new Term(Fields.FILE_PATH, path));
       if (old != null && old.hash() == hash) { // touched, not changed: new stamp only
         writer.addDocument(recordDocument(path, record));
-        continue;
+        return Outcome.TOUCHED;
       }
       writer.deleteDocuments(new Term(Fields.PATH, path));
       ParsedNote note = chunker.parse(VaultLayout.classify(path).orElseThrow(),
@@ -287,10 +308,10 @@ public final class EmbeddedEngine implements Engine {
       for (Chunk chunk : note.chunks()) docs.add(ChunkDocuments.toDocument(chunk, note.title()));
       docs.add(recordDocument(path, record));
       writer.addDocuments(docs);
-      stats.indexed++;
+      return Outcome.INDEXED;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot index " + path + ": " + e.getMessage(), e);
     }
-    LOG.debug("Refreshed {}: {}", location, stats);
-    return next;
   }
 
   private List<Hit> ranked(IndexSearcher searcher, Query query, boolean tiered,

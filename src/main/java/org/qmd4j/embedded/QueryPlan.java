@@ -67,9 +67,7 @@ final class QueryPlan {
     List<String> exact = Analysis.tokens(Analysis.EXACT, q);
     Map<String, String> words = Analysis.queryWords(q);
     Set<String> units = new LinkedHashSet<>();
-    for (String unit : Analysis.tokens(Analysis.UNITS, q)) {
-      if (Analysis.isCompound(unit)) units.add(unit);
-    }
+    units.addAll(Analysis.compounds(q));
     Set<String> tags = new LinkedHashSet<>(Analysis.tags(q));
     return new QueryPlan(words, exact.size() >= 2 ? exact : List.of(), units, tags);
   }

@@ -115,6 +115,42 @@ public final class Analysis {
     return new String(chars, 0, len);
   }
 
+  /**
+   * The compounds of a text (already normalized), folded: words joined by {@code - _ . / '}
+   * kept whole ({@code en-cours}, {@code startup-x}, {@code 2025-07-14}, {@code v2.3.1}),
+   * each once. Only whitespace-separated pieces holding a joiner go through the pattern, so
+   * plain prose costs one pass over its characters.
+   */
+  public static List<String> compounds(String text) {
+    Set<String> out = new LinkedHashSet<>();
+    int n = text.length();
+    int start = -1;
+    boolean joined = false;
+    for (int i = 0; i <= n; i++) {
+      char c = i < n ? text.charAt(i) : ' ';
+      if (Character.isWhitespace(c)) {
+        if (start >= 0 && joined) {
+          Matcher m = UNIT.matcher(text.substring(start, i));
+          while (m.find()) out.add(foldUnit(m.group()));
+        }
+        start = -1;
+        joined = false;
+      } else {
+        if (start < 0) start = i;
+        if (c == '-' || c == '_' || c == '.' || c == '/' || c == '\'' || c == '\u2019') joined = true;
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  private static String foldUnit(String unit) {
+    char[] lower = unit.toLowerCase(java.util.Locale.ROOT).toCharArray();
+    char[] folded = new char[lower.length * 4];
+    int len = org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter
+        .foldToASCII(lower, 0, folded, 0, lower.length);
+    return new String(folded, 0, len);
+  }
+
   /** Whether a units-field token is a compound (holds a joiner), i.e. worth matching whole. */
   public static boolean isCompound(String unit) {
     return JOINED.matcher(unit).matches();

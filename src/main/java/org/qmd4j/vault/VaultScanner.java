@@ -26,10 +26,12 @@ public final class VaultScanner {
    */
   public static Map<String, FileStamp> scan(Path root) throws IOException {
     Map<String, FileStamp> out = new TreeMap<>();
+    // Runs before every search: relative paths by string arithmetic, not Path.relativize.
+    int prefix = root.toString().length() + (root.toString().endsWith(SEPARATOR) ? 0 : 1);
     Files.walkFileTree(root, new SimpleFileVisitor<>() {
       @Override
       public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-        return VaultScanner.mayContainIndexedFiles(root, dir)
+        return VaultLayout.mayContainIndexedFiles(fastRelative(dir, prefix))
             ? FileVisitResult.CONTINUE
             : FileVisitResult.SKIP_SUBTREE;
       }
@@ -37,7 +39,7 @@ public final class VaultScanner {
       @Override
       public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
         if (!attrs.isRegularFile()) return FileVisitResult.CONTINUE;
-        String path = relative(root, file);
+        String path = fastRelative(file, prefix);
         if (VaultLayout.classify(path).isPresent()) {
           out.put(path,
               new FileStamp(attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS)));
@@ -66,7 +68,12 @@ public final class VaultScanner {
     return sb.toString();
   }
 
-  private static boolean mayContainIndexedFiles(Path root, Path dir) {
-    return VaultLayout.mayContainIndexedFiles(relative(root, dir));
+  private static final String SEPARATOR = java.io.File.separator;
+
+  private static String fastRelative(Path path, int prefix) {
+    String s = path.toString();
+    if (s.length() <= prefix) return "";
+    String rel = s.substring(prefix);
+    return SEPARATOR.equals("/") ? rel : rel.replace(SEPARATOR, "/");
   }
 }
