@@ -1,5 +1,9 @@
 package org.qmd4j;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -25,6 +29,19 @@ public record SearchResult(String path, String chunk, double score, LineRange li
     if (!(score >= 0.0 && score <= 1.0)) {
       throw new IllegalArgumentException("Expected a score in [0, 1] but was " + score);
     }
+  }
+
+  /**
+   * The seed shape {@code {path, chunk, score, lines}} that the CLI's {@code --json} and the
+   * MCP {@code search} tool print, score with two decimals (as qmd prints them).
+   */
+  public Map<String, Object> toWire() {
+    Map<String, Object> row = new LinkedHashMap<>();
+    row.put("path", path);
+    row.put("chunk", chunk);
+    row.put("score", BigDecimal.valueOf(score).setScale(2, RoundingMode.HALF_UP));
+    row.put("lines", lines.toString());
+    return row;
   }
 
   /** A result that is not degraded. */

@@ -61,14 +61,7 @@ final class SearchCommand implements Callable<Integer> {
   /** The seed array: {@code [{path, chunk, score, lines}]}, scores with two decimals. */
   static String toJson(List<SearchResult> results) throws JsonProcessingException {
     List<Map<String, Object>> rows = new ArrayList<>();
-    for (SearchResult r : results) {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("path", r.path());
-      row.put("chunk", r.chunk());
-      row.put("score", BigDecimal.valueOf(r.score()).setScale(2, RoundingMode.HALF_UP));
-      row.put("lines", r.lines().toString());
-      rows.add(row);
-    }
+    for (SearchResult r : results) rows.add(r.toWire());
     return Json.MAPPER.writeValueAsString(rows);
   }
 

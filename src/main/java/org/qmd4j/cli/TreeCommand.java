@@ -43,15 +43,6 @@ final class TreeCommand implements Callable<Integer> {
   }
 
   static String toJson(VaultTree tree) throws JsonProcessingException {
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (VaultTree.Entry e : tree.entries()) {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("path", e.path());
-      row.put("type", e.folder() ? "folder" : "file");
-      row.put("indexed", e.indexed());
-      e.kind().ifPresent(k -> row.put("kind", k.wireName()));
-      rows.add(row);
-    }
-    return Json.MAPPER.writeValueAsString(rows);
+    return Json.MAPPER.writeValueAsString(tree.toWire());
   }
 }

@@ -1,6 +1,7 @@
 package org.qmd4j.concat;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.qmd4j.vault.FileKind;
@@ -21,6 +22,20 @@ public record VaultTree(List<VaultTree.Entry> entries) {
   /** The files only. */
   public List<Entry> files() {
     return entries.stream().filter(e -> !e.folder()).toList();
+  }
+
+  /** The entries as {@code [{path, type, indexed, kind}]}, as {@code tree --json} prints them. */
+  public List<Map<String, Object>> toWire() {
+    List<Map<String, Object>> rows = new java.util.ArrayList<>();
+    for (Entry e : entries) {
+      Map<String, Object> row = new java.util.LinkedHashMap<>();
+      row.put("path", e.path());
+      row.put("type", e.folder() ? "folder" : "file");
+      row.put("indexed", e.indexed());
+      e.kind().ifPresent(k -> row.put("kind", k.wireName()));
+      rows.add(row);
+    }
+    return rows;
   }
 
   /**

@@ -21,24 +21,24 @@ import org.apache.lucene.analysis.fr.FrenchAnalyzer;
 import org.apache.lucene.analysis.fr.FrenchLightStemFilter;
 import org.apache.lucene.analysis.fr.FrenchLightStemmer;
 import org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter;
-import org.apache.lucene.analysis.pattern.PatternTokenizer;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.util.ElisionFilter;
 
 /**
  * Text analysis shared by the engines: the embedded index uses it for every field, and the
- * qmd engine uses it to find which chunks of a document match a query. Every field sees NFKC-normalized text (so NFD and
- * NFC spell the same word), then:
+ * qmd engine uses it to find which chunks of a document match a query. Every field sees
+ * NFKC-normalized text (so NFD and NFC spell the same word), then:
  *
  * <table>
  *   <caption>Analysis per field</caption>
  *   <tr><th>field</th><th>tokens</th><th>filters</th></tr>
- *   <tr><td>body, heading, path</td><td>words (UAX#29)</td>
+ *   <tr><td>body, title, heading, path</td><td>words (UAX#29)</td>
  *       <td>elision, lower case, accent folding, French light stemming</td></tr>
  *   <tr><td>exact</td><td>words (UAX#29)</td><td>elision, lower case, accent folding</td></tr>
  *   <tr><td>units</td><td>words joined by {@code - _ . / '}, kept whole
- *       ({@code en-cours}, {@code 2025-07-14})</td><td>lower case, accent folding</td></tr>
+ *       ({@code en-cours}, {@code 2025-07-14}): see {@link #compounds}</td>
+ *       <td>lower case, accent folding</td></tr>
  * </table>
  */
 public final class Analysis {
@@ -48,41 +48,25 @@ public final class Analysis {
 
   private static final Pattern UNIT =
       Pattern.compile("[\\p{L}\\p{M}\\p{N}]+(?:[-_./'\u2019][\\p{L}\\p{M}\\p{N}]+)+");
-  private static final Pattern JOINED = Pattern.compile(".*[-_./'\u2019].*");
 
-  public static final Analyzer STEMMED = new Analyzer() {
-    @Override
-    protected TokenStreamComponents createComponents(String field) {
-      Tokenizer source = new StandardTokenizer();
-      TokenStream s = new ElisionFilter(source, ELISIONS);
-      s = new LowerCaseFilter(s);
-      s = new ASCIIFoldingFilter(s);
-      s = new FrenchLightStemFilter(s);
-      return new TokenStreamComponents(source, s);
-    }
-  };
+  public static final Analyzer STEMMED = chain(true);
 
-  public static final Analyzer EXACT = new Analyzer() {
-    @Override
-    protected TokenStreamComponents createComponents(String field) {
-      Tokenizer source = new StandardTokenizer();
-      TokenStream s = new ElisionFilter(source, ELISIONS);
-      s = new LowerCaseFilter(s);
-      s = new ASCIIFoldingFilter(s);
-      return new TokenStreamComponents(source, s);
-    }
-  };
+  public static final Analyzer EXACT = chain(false);
 
-  public static final Analyzer UNITS = new Analyzer() {
-    @Override
-    protected TokenStreamComponents createComponents(String field) {
-      Tokenizer source = new PatternTokenizer(UNIT, 0);
-      TokenStream s = new LowerCaseFilter(source);
-      s = new ASCIIFoldingFilter(s);
-      return new TokenStreamComponents(source, s);
-    }
-  };
-
+  /** Words (UAX#29), elisions stripped, lower case, accents folded, stemmed if asked. */
+  private static Analyzer chain(boolean stem) {
+    return new Analyzer() {
+      @Override
+      protected TokenStreamComponents createComponents(String field) {
+        Tokenizer source = new StandardTokenizer();
+        TokenStream s = new ElisionFilter(source, ELISIONS);
+        s = new LowerCaseFilter(s);
+        s = new ASCIIFoldingFilter(s);
+        if (stem) s = new FrenchLightStemFilter(s);
+        return new TokenStreamComponents(source, s);
+      }
+    };
+  }
 
   /** French and English stop words, folded; removed from queries, never from the index. */
   public static final CharArraySet STOP_WORDS = stopWords();
@@ -149,11 +133,6 @@ public final class Analysis {
     int len = org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter
         .foldToASCII(lower, 0, folded, 0, lower.length);
     return new String(folded, 0, len);
-  }
-
-  /** Whether a units-field token is a compound (holds a joiner), i.e. worth matching whole. */
-  public static boolean isCompound(String unit) {
-    return JOINED.matcher(unit).matches();
   }
 
   /** Folds a free string (a tag) the way the exact field does, keeping inner spaces. */

@@ -39,13 +39,6 @@ public final class Texts {
    * that does not exist, is empty.
    */
   public static Optional<LocalDate> isoDate(String value) {
-    String v = value.strip();
-    if (v.length() > 10 && (v.charAt(10) == 'T' || v.charAt(10) == ' ')) v = v.substring(0, 10);
-    if (v.length() != 10) return Optional.empty();
-    try {
-      return Optional.of(LocalDate.parse(v, ISO));
-    } catch (DateTimeParseException e) {
-      return Optional.empty();
-    }
+    return org.qmd4j.vault.Frontmatter.parseDate(value);
   }
 }

@@ -45,16 +45,7 @@ final class ReadingTools {
             + "marked with their kind (changelog, tasks, state, description, bucket)."))
         .callHandler((exchange, request) -> ToolSupport.call("tree", () -> {
           VaultTree tree = searcher.tree();
-          List<Map<String, Object>> entries = new ArrayList<>();
-          for (VaultTree.Entry e : tree.entries()) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("path", e.path());
-            row.put("type", e.folder() ? "folder" : "file");
-            row.put("indexed", e.indexed());
-            e.kind().ifPresent(k -> row.put("kind", k.wireName()));
-            entries.add(row);
-          }
-          return CallToolResult.builder().structuredContent(Map.of("entries", entries))
+          return CallToolResult.builder().structuredContent(Map.of("entries", tree.toWire()))
               .addTextContent(tree.render()).build();
         }))
         .build();

@@ -40,14 +40,7 @@ final class SearchTool {
 
   static CallToolResult result(List<SearchResult> results) {
     List<Map<String, Object>> rows = new ArrayList<>();
-    for (SearchResult r : results) {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("path", r.path());
-      row.put("chunk", r.chunk());
-      row.put("score", BigDecimal.valueOf(r.score()).setScale(2, RoundingMode.HALF_UP));
-      row.put("lines", r.lines().toString());
-      rows.add(row);
-    }
+    for (SearchResult r : results) rows.add(r.toWire());
     String text;
     try {
       text = Qmd4jMcpServer.JSON.writeValueAsString(rows);

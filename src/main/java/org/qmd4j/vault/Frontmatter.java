@@ -112,7 +112,11 @@ public record Frontmatter(Map<String, Object> fields, int endLine, boolean malfo
     return string(key).flatMap(Frontmatter::parseDate);
   }
 
-  static Optional<LocalDate> parseDate(String value) {
+  /**
+   * Reads a calendar date as frontmatter writes it: an ISO date, optionally followed by a
+   * time ({@code 2025-07-14T10:00}); anything else, and a date that does not exist, is empty.
+   */
+  public static Optional<LocalDate> parseDate(String value) {
     String v = value.strip();
     if (v.length() > 10 && (v.charAt(10) == 'T' || v.charAt(10) == ' ')) v = v.substring(0, 10);
     if (v.length() != 10) return Optional.empty();
