@@ -212,9 +212,13 @@ public final class EmbeddedEngine implements Engine {
         Map<String, FileStamp> seen = VaultScanner.scan(vault);
         if (!changed(seen, files)) return RefreshStats.NONE;
         try (IndexWriter writer = openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
-          // Another process may have indexed meanwhile: diff against the latest commit.
-          searchers.maybeRefreshBlocking();
-          Map<String, FileRecord> current = loadRecords();
+          // Another process may have committed while we waited for the lock: then diff
+          // against its records (reading them all costs more than the edit itself).
+          Map<String, FileRecord> current = files;
+          if (!isCurrent()) {
+            searchers.maybeRefreshBlocking();
+            current = loadRecords();
+          }
           RefreshStats stats = new RefreshStats();
           Map<String, FileRecord> next = apply(writer, seen, current, stats);
           writer.setLiveCommitData(stamp.entrySet());
@@ -282,7 +286,7 @@ public final class EmbeddedEngine implements Engine {
     return next;
   }
 
-  private enum Outcome { REMOVED, TOUCHED, INDEXED }
+  private enum Outcome { REMOVED, UNCHANGED, TOUCHED, INDEXED }
 
   /** Re-reads one new or changed file and replaces its documents; thread-safe. */
   private Outcome reindex(IndexWriter writer, String path, FileStamp stamp, FileRecord old,
@@ -294,6 +298,10 @@ public final class EmbeddedEngine implements Engine {
         return Outcome.REMOVED;
       }
       long hash = hash(bytes);
+      if (old != null && old.stamp().equals(stamp) && old.hash() == hash) {
+        next.put(path, old); // re-read only because it was racy: unchanged, nothing to write
+        return Outcome.UNCHANGED;
+      }
       FileRecord record = new FileRecord(stamp, hash, System.currentTimeMillis() * 1_000_000L);
       next.put(path, record);
       writer.deleteDocuments(new Term(Fields.FILE_PATH, path));
