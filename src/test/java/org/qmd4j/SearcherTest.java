@@ -194,7 +194,9 @@ class SearcherTest {
       assertThat(results).isNotEmpty();
       for (int i = 0; i < results.size(); i++) {
         assertThat(results.get(i).score()).isBetween(0.0, 1.0);
-        if (i > 0) assertThat(results.get(i).score()).isLessThanOrEqualTo(results.get(i - 1).score());
+        if (i > 0) {
+          assertThat(results.get(i).score()).isLessThanOrEqualTo(results.get(i - 1).score());
+        }
       }
     }
   }

@@ -121,7 +121,9 @@ public final class Analysis {
         joined = false;
       } else {
         if (start < 0) start = i;
-        if (c == '-' || c == '_' || c == '.' || c == '/' || c == '\'' || c == '\u2019') joined = true;
+        if (c == '-' || c == '_' || c == '.' || c == '/' || c == '\'' || c == '\u2019') {
+          joined = true;
+        }
       }
     }
     return List.copyOf(out);

@@ -40,7 +40,8 @@ public final class ChunkMatcher {
     for (String t : exact) stems.add(Analysis.stem(t));
     int matched = 0;
     for (Map.Entry<String, String> w : words.entrySet()) {
-      if (stems.contains(w.getValue()) || exact.contains(w.getKey()) || prefixOf(w.getKey(), exact)) {
+      if (stems.contains(w.getValue()) || exact.contains(w.getKey())
+          || prefixOf(w.getKey(), exact)) {
         matched++;
       }
     }

@@ -61,7 +61,8 @@ public final class NoteCache {
       notes.remove(path);
       return Optional.empty();
     }
-    FileStamp stamp = new FileStamp(attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS));
+    FileStamp stamp =
+        new FileStamp(attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS));
     Entry cached = notes.get(path);
     // A file changed within the last seconds may change again with the same stamp: re-read.
     boolean recent = System.currentTimeMillis() * 1_000_000L - stamp.modifiedNanos()

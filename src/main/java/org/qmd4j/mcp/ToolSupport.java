@@ -62,7 +62,8 @@ final class ToolSupport {
   static int integer(Map<String, Object> args, String name, int defaultValue) {
     Object v = args == null ? null : args.get(name);
     if (v == null) return defaultValue;
-    if (v instanceof Number && ((Number) v).doubleValue() == Math.rint(((Number) v).doubleValue())) {
+    if (v instanceof Number
+        && ((Number) v).doubleValue() == Math.rint(((Number) v).doubleValue())) {
       return ((Number) v).intValue();
     }
     throw new IllegalArgumentException("Argument '" + name + "' must be an integer but was " + v);

@@ -157,12 +157,15 @@ public final class QmdEngine implements Engine {
     try {
       if (query.strip().equals("*")) {
         List<Hit> out = new ArrayList<>();
-        for (Chunk c : notes.newestFirst(filter, limit)) out.add(new Hit(c, 1.0, MatchType.WILDCARD));
+        for (Chunk c : notes.newestFirst(filter, limit)) {
+          out.add(new Hit(c, 1.0, MatchType.WILDCARD));
+        }
         return out;
       }
       if (options.autoRefresh()) refreshIfChanged();
       if (mode == Mode.DEEP) requireModels();
-      boolean everything = filter instanceof ChunkFilter && ((ChunkFilter) filter).passesEverything();
+      boolean everything =
+          filter instanceof ChunkFilter && ((ChunkFilter) filter).passesEverything();
       // qmd returns documents; ask for more when filters may drop some of their chunks.
       int rows = everything ? limit : Math.max(limit * 5, 50);
       String argument = mode == Mode.FAST ? QmdQuery.forSearch(query) : QmdQuery.forQuery(query);
@@ -306,7 +309,8 @@ public final class QmdEngine implements Engine {
       Object collections = ((Map<?, ?>) root).get("collections");
       if (!(collections instanceof Map)) return false;
       Object c = ((Map<?, ?>) collections).get(options.collection());
-      return c instanceof Map && vault.toString().equals(String.valueOf(((Map<?, ?>) c).get("path")));
+      return c instanceof Map
+          && vault.toString().equals(String.valueOf(((Map<?, ?>) c).get("path")));
     } catch (IOException | RuntimeException e) {
       return false; // unreadable: ask qmd instead
     }
@@ -336,7 +340,8 @@ public final class QmdEngine implements Engine {
         Map<String, FileStamp> s = new LinkedHashMap<>();
         @SuppressWarnings("unchecked")
         Map<String, List<Number>> files = (Map<String, List<Number>>) data.get("files");
-        files.forEach((k, v) -> s.put(k, new FileStamp(v.get(0).longValue(), v.get(1).longValue())));
+        files.forEach((k, v) ->
+            s.put(k, new FileStamp(v.get(0).longValue(), v.get(1).longValue())));
         stamps = s;
       } catch (IOException | RuntimeException e) {
         LOG.info("Ignoring unreadable qmd bookkeeping {}: {}", file, e.toString());
@@ -433,7 +438,8 @@ public final class QmdEngine implements Engine {
     d.put("node version", nodeVersion());
     d.put("index", indexFile.toString());
     d.put("config", configDir.toString());
-    d.put("collection", options.collection() + (options.isAttached() ? " (attached)" : " (private)"));
+    d.put("collection",
+        options.collection() + (options.isAttached() ? " (attached)" : " (private)"));
     d.put("documents indexed", documentCount());
     List<String> missing = QmdModels.missing(QmdModels.folder(environment));
     d.put("deep search", missing.isEmpty() ? "yes (models present)"
@@ -448,7 +454,9 @@ public final class QmdEngine implements Engine {
     try {
       ProcessResult r = options.runner().run(new ProcessRequest(List.of("node", "--version"),
           processEnv, workDir, java.time.Duration.ofSeconds(10), 4096));
-      return r.exitCode() == 0 ? r.stdoutText().strip() : "unknown (node exited " + r.exitCode() + ")";
+      return r.exitCode() == 0
+          ? r.stdoutText().strip()
+          : "unknown (node exited " + r.exitCode() + ")";
     } catch (IOException e) {
       return "unknown (" + e.getMessage() + ")";
     }

@@ -59,7 +59,8 @@ public final class EngineComparison {
     long t0 = System.nanoTime();
     run(rawState, rawEnv, "qmd", "collection", "add", vault.toString(), "--name", "bench",
         "--mask", "**/*.md");
-    System.out.printf(Locale.ROOT, "raw qmd collection add: %.1f s%n", (System.nanoTime() - t0) / 1e9);
+    System.out.printf(Locale.ROOT, "raw qmd collection add: %.1f s%n",
+        (System.nanoTime() - t0) / 1e9);
 
     SearchOptions base = SearchOptions.DEFAULT.withCacheDir(work.resolve("cache"));
     try (Searcher qmd = SearchProviders.forVault(vault, base.withEngine(EngineChoice.QMD));
@@ -95,7 +96,8 @@ public final class EngineComparison {
           + "engine %.1f | qmd4j embedded %.2f%n", raw.size(), rawMed, qmdMed, embMed);
       System.out.printf(Locale.ROOT, "p90 ms: raw %.1f | qmd engine %.1f | embedded %.2f%n",
           pct(raw, 0.9), pct(viaQmd4j, 0.9), pct(viaEmbedded, 0.9));
-      System.out.printf(Locale.ROOT, "overhead ratio (qmd engine / raw qmd): %.3f%n", qmdMed / rawMed);
+      System.out.printf(Locale.ROOT, "overhead ratio (qmd engine / raw qmd): %.3f%n",
+          qmdMed / rawMed);
       System.out.printf(Locale.ROOT, "speed ratio (raw qmd / embedded): %.0fx%n", rawMed / embMed);
 
       System.out.println("\nagreement on the generated vault (top-5 files):");

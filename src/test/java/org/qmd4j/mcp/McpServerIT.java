@@ -89,7 +89,8 @@ class McpServerIT {
     assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> rows =
-        (List<Map<String, Object>>) ((Map<String, Object>) result.structuredContent()).get("results");
+        (List<Map<String, Object>>) ((Map<String, Object>) result.structuredContent())
+            .get("results");
     assertThat(rows).hasSize(1);
     assertThat(rows.get(0)).containsOnlyKeys("path", "chunk", "score", "lines")
         .containsEntry("path", "projects/startup-x/changelog.md")
