@@ -238,6 +238,7 @@ public final class EmbeddedEngine implements Engine {
   private boolean changed(Map<String, FileStamp> seen, Map<String, FileRecord> known)
       throws IOException {
     if (!seen.keySet().equals(known.keySet())) return true;
+    List<String> settled = new ArrayList<>();
     for (Map.Entry<String, FileStamp> e : seen.entrySet()) {
       FileRecord record = known.get(e.getKey());
       if (!record.stamp().equals(e.getValue())) return true;
@@ -246,13 +247,33 @@ public final class EmbeddedEngine implements Engine {
         if (bytes == null || hash(bytes) != record.hash()) return true;
         long now = System.currentTimeMillis() * 1_000_000L;
         if (now - record.stamp().modifiedNanos() >= RACY_NANOS) {
-          // Unchanged and now old enough: no need to re-hash it again in this process.
+          // Unchanged and now old enough: never re-hash it again.
           known.put(e.getKey(), new FileRecord(record.stamp(), record.hash(), now));
+          settled.add(e.getKey());
         }
       }
     }
+    if (!settled.isEmpty()) saveSettled(settled, known);
     return false;
   }
+
+  /**
+   * Writes the records of files that stopped being racy, once, so that later processes do
+   * not re-hash them at every search (a freshly cloned vault is indexed within seconds of
+   * being written: every file starts racy).
+   */
+  private void saveSettled(List<String> paths, Map<String, FileRecord> known) throws IOException {
+    try (IndexWriter writer = openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
+      for (String path : paths) {
+        writer.updateDocument(new Term(Fields.FILE_PATH, path),
+            recordDocument(path, known.get(path)));
+      }
+      writer.setLiveCommitData(stamp.entrySet());
+      writer.commit();
+    }
+    searchers.maybeRefreshBlocking();
+  }
+
 
   private Map<String, FileRecord> apply(IndexWriter writer, Map<String, FileStamp> seen,
       Map<String, FileRecord> known, RefreshStats stats) throws IOException {
