@@ -479,6 +479,7 @@ public final class EmbeddedEngine implements Engine {
     while (true) {
       IndexWriterConfig config = new IndexWriterConfig(ChunkDocuments.ANALYZER)
           .setOpenMode(mode)
+          .setRAMBufferSizeMB(64) // a full rebuild flushes a few large segments, not many small
           .setCommitOnClose(false);
       try {
         return new IndexWriter(directory, config);

@@ -65,7 +65,7 @@ public record Frontmatter(Map<String, Object> fields, int endLine, boolean malfo
     if (end < 0) return NONE; // an opening rule with no closing one is just text
     String yaml = String.join("\n", lines.subList(1, end));
     try {
-      Object loaded = newYaml().load(yaml);
+      Object loaded = YAML.get().load(yaml);
       if (loaded == null) return new Frontmatter(Map.of(), end + 1, false);
       if (!(loaded instanceof Map)) return new Frontmatter(Map.of(), end + 1, true);
       Map<String, Object> fields = new LinkedHashMap<>();
@@ -126,6 +126,9 @@ public record Frontmatter(Map<String, Object> fields, int endLine, boolean malfo
       return Optional.empty();
     }
   }
+
+  // A Yaml instance is costly to build and not thread-safe: one per thread, reused.
+  private static final ThreadLocal<Yaml> YAML = ThreadLocal.withInitial(Frontmatter::newYaml);
 
   private static Yaml newYaml() {
     LoaderOptions options = new LoaderOptions();
