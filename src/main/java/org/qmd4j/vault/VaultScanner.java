@@ -1,13 +1,18 @@
 package org.qmd4j.vault;
 
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,36 +30,62 @@ public final class VaultScanner {
    * @throws IOException if the walk fails
    */
   public static Map<String, FileStamp> scan(Path root) throws IOException {
-    Map<String, FileStamp> out = new TreeMap<>();
-    // Runs before every search: relative paths by string arithmetic, not Path.relativize.
-    int prefix = root.toString().length() + (root.toString().endsWith(SEPARATOR) ? 0 : 1);
-    Files.walkFileTree(root, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-        return VaultLayout.mayContainIndexedFiles(fastRelative(dir, prefix))
-            ? FileVisitResult.CONTINUE
-            : FileVisitResult.SKIP_SUBTREE;
-      }
-
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-        if (!attrs.isRegularFile()) return FileVisitResult.CONTINUE;
-        String path = fastRelative(file, prefix);
-        if (VaultLayout.classify(path).isPresent()) {
-          out.put(path,
-              new FileStamp(attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS)));
+    // Runs before every search: the project folders are walked in parallel (stat calls
+    // dominate and the cores are otherwise idle), and relative paths are string arithmetic.
+    Map<String, FileStamp> found = new ConcurrentHashMap<>();
+    List<Path> subtrees = new ArrayList<>();
+    String rootString = root.toString();
+    int prefix = rootString.length() + (rootString.endsWith(SEPARATOR) ? 0 : 1);
+    try (DirectoryStream<Path> top = Files.newDirectoryStream(root)) {
+      for (Path entry : top) {
+        String name = entry.getFileName().toString();
+        if (name.equals("projects") && isDirectory(entry)) {
+          try (DirectoryStream<Path> projects = Files.newDirectoryStream(entry)) {
+            for (Path project : projects) subtrees.add(project);
+          }
+        } else {
+          subtrees.add(entry);
         }
-        return FileVisitResult.CONTINUE;
       }
+    }
+    try {
+      subtrees.parallelStream().forEach(p -> {
+        try {
+          visit(p, prefix, found);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    return new TreeMap<>(found);
+  }
 
-      @Override
-      public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-        // A file deleted during the walk is simply gone; anything else is a real failure.
-        if (e instanceof java.nio.file.NoSuchFileException) return FileVisitResult.CONTINUE;
-        throw e;
+  private static void visit(Path path, int prefix, Map<String, FileStamp> found)
+      throws IOException {
+    BasicFileAttributes attrs;
+    try {
+      attrs = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) {
+      return; // deleted during the walk: simply gone
+    }
+    String rel = fastRelative(path, prefix);
+    if (attrs.isDirectory()) {
+      if (!VaultLayout.mayContainIndexedFiles(rel)) return;
+      try (DirectoryStream<Path> children = Files.newDirectoryStream(path)) {
+        for (Path child : children) visit(child, prefix, found);
+      } catch (NoSuchFileException e) {
+        return;
       }
-    });
-    return out;
+    } else if (attrs.isRegularFile() && VaultLayout.classify(rel).isPresent()) {
+      found.put(rel,
+          new FileStamp(attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS)));
+    }
+  }
+
+  private static boolean isDirectory(Path p) {
+    return Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
   }
 
   /** The vault-relative path of {@code file}, with {@code /} separators. */
