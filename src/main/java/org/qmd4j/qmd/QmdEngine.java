@@ -245,7 +245,7 @@ public final class QmdEngine implements Engine {
       ProcessResult show = runRaw(List.of("collection", "show", options.collection()),
           options.setupTimeout());
       boolean exists = show.exitCode() == 0;
-      if (exists && !options.isAttached() && !show.stdoutText().contains(vault.toString())) {
+      if (exists && !options.isAttached() && !showsPath(show.stdoutText(), vault)) {
         LOG.info("qmd collection {} points elsewhere; recreating it for {}",
             options.collection(), vault);
         check(runRaw(List.of("collection", "remove", options.collection()),
@@ -269,6 +269,17 @@ public final class QmdEngine implements Engine {
       }
       LOG.info("Created qmd collection {} for {} in {}", options.collection(), vault, indexFile);
     }
+  }
+
+  /** Whether {@code qmd collection show} output names exactly {@code vault} as its path. */
+  static boolean showsPath(String showOutput, Path vault) {
+    for (String line : showOutput.split("\\R")) {
+      String l = line.strip();
+      if (l.startsWith("Path:") && l.substring("Path:".length()).strip().equals(vault.toString())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Runs {@code qmd update} now, whatever the stat walk says. */
