@@ -641,4 +641,11 @@ class QmdEngineTest {
         .contains(tmp.resolve("xdg/qmd/models").toString()).endsWith("run `qmd pull`");
     assertThat(facts.get("fast search")).contains("stop words are removed");
   }
+
+  @Test
+  void collectionShowMustNameTheVaultExactlyNotAPathThatStartsLikeIt() {
+    String show = "Collection: qmd4j\n  Path:     /a/vault2\n  Pattern:  x\n";
+    assertThat(QmdEngine.showsPath(show, Path.of("/a/vault"))).isFalse();
+    assertThat(QmdEngine.showsPath(show, Path.of("/a/vault2"))).isTrue();
+  }
 }
