@@ -10,9 +10,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.fr.FrenchAnalyzer;
-import org.apache.lucene.analysis.fr.FrenchLightStemmer;
+import org.qmd4j.internal.Analysis;
+import org.qmd4j.internal.Texts;
 
 /**
  * The terms of a question, and which of them a text contains, folding case, accents and
@@ -23,7 +22,6 @@ import org.apache.lucene.analysis.fr.FrenchLightStemmer;
 final class QueryTerms {
   // Words, with their inner joiners: startup-x, 2025-07-14, v2.3.1 stay one unit.
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+(?:[-_.][\\p{L}\\p{N}]+)*");
-  private static final Pattern MARKS = Pattern.compile("\\p{M}+");
 
   private QueryTerms() {}
 
@@ -63,10 +61,9 @@ final class QueryTerms {
     return found;
   }
 
-  /** NFKC, accents removed, lower case. */
+  /** NFKC, accents removed, lower case: the facade's folding. */
   static String fold(String text) {
-    String decomposed = Normalizer.normalize(text, Normalizer.Form.NFKD);
-    return MARKS.matcher(decomposed).replaceAll("").toLowerCase(Locale.ROOT);
+    return Texts.fold(text);
   }
 
   // The search matches prefixes too: "paie" finds "paiement".
@@ -79,13 +76,11 @@ final class QueryTerms {
   }
 
   private static String stem(String folded) {
-    char[] chars = folded.toCharArray();
-    return new String(chars, 0, new FrenchLightStemmer().stem(chars, chars.length));
+    return Analysis.stem(folded);
   }
 
+  // The search's own stop words (French and English, as written and folded).
   private static boolean isStopWord(String word, String folded) {
-    return FrenchAnalyzer.getDefaultStopSet().contains(word)
-        || FrenchAnalyzer.getDefaultStopSet().contains(folded)
-        || EnglishAnalyzer.ENGLISH_STOP_WORDS_SET.contains(folded);
+    return Analysis.STOP_WORDS.contains(word) || Analysis.STOP_WORDS.contains(folded);
   }
 }
