@@ -28,12 +28,12 @@ log() { printf '== %s\n' "$*" >&2; }
 # --- build and class path ---------------------------------------------------------------
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
   log "compiling (./mvnw -q -o test-compile)"
-  ./mvnw -q -o test-compile >&2 || ./mvnw -q test-compile >&2
+  ./mvnw -q -o test-compile -pl qmd4j-core -am >&2 || ./mvnw -q test-compile -pl qmd4j-core -am >&2
 fi
 cpfile="$work/classpath.txt"
-./mvnw -q -o dependency:build-classpath -Dmdep.includeScope=test \
+./mvnw -q -o dependency:build-classpath -pl qmd4j-core -Dmdep.includeScope=test \
   -Dmdep.outputFile="$cpfile" >&2 \
-  || ./mvnw -q dependency:build-classpath -Dmdep.includeScope=test \
+  || ./mvnw -q dependency:build-classpath -pl qmd4j-core -Dmdep.includeScope=test \
        -Dmdep.outputFile="$cpfile" >&2
 deps="$(cat "$cpfile")"
 
@@ -41,7 +41,7 @@ deps="$(cat "$cpfile")"
 vault="$work/vault"
 if [[ ! -d "$vault" ]]; then
   log "generating $files files (seed $seed) in $vault"
-  java -cp "target/test-classes:target/classes:$deps" org.qmd4j.bench.VaultGenerator \
+  java -cp "qmd4j-core/target/test-classes:qmd4j-core/target/classes:$deps" org.qmd4j.bench.VaultGenerator \
     "$vault" "$files" "$seed" >&2
 fi
 vault_bytes=$(find "$vault" -type f -printf '%s\n' | awk '{s+=$1} END {print s}')
@@ -52,8 +52,8 @@ export QMD4J_CACHE_DIR="$work/qmd4j-cache"
 if [[ -x ./qmd4j ]]; then
   qmd4j_cmd="./qmd4j"
 else
-  log "./qmd4j not found: using java -cp target/classes:<deps> org.qmd4j.cli.Main"
-  qmd4j_cmd="java -cp target/classes:$deps org.qmd4j.cli.Main"
+  log "./qmd4j not found: qmd4j-cli/target/qmd4j-cli.jar"
+  qmd4j_cmd="java -jar qmd4j-cli/target/qmd4j-cli.jar"
 fi
 qmd4j_run="env QMD4J_SEARCH_FALLBACK=1 QMD4J_CACHE_DIR='$QMD4J_CACHE_DIR' $qmd4j_cmd search --vault '$vault' --json -- '$query'"
 log "warming qmd4j (first run builds the index and, with ./qmd4j, the CDS archive)"

@@ -46,8 +46,6 @@ import org.qmd4j.SearchProviders;
 import org.qmd4j.SearchRequest;
 import org.qmd4j.SearchResult;
 import org.qmd4j.Searcher;
-import org.qmd4j.cli.Main;
-import picocli.CommandLine;
 
 /**
  * The qmd engine against the real qmd 2.x on PATH (CI installs 2.8.3), on a copy of the
@@ -378,53 +376,5 @@ class QmdIntegrationTest {
             + "qmd-query-expansion-1.7b, qwen3-reranker-0.6b] are missing from " + models)
         .hasMessageContaining("Run `qmd pull` once");
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
-  }
-
-  // --- command line ----------------------------------------------------------------------------
-
-  @Test
-  void cliJsonHasTheSameShapeWithEitherEngine() throws IOException {
-    JsonNode qmdRows = cliSearch("qmd", "--json", "--limit", "5", "--", "[décision]");
-    JsonNode embeddedRows = cliSearch("embedded", "--json", "--limit", "5", "--", "[décision]");
-    for (JsonNode rows : List.of(qmdRows, embeddedRows)) {
-      assertThat(rows.isArray()).isTrue();
-      assertThat(rows).hasSize(5);
-      for (JsonNode row : rows) {
-        List<String> fields = new ArrayList<>();
-        row.fieldNames().forEachRemaining(fields::add);
-        assertThat(fields).containsExactly("path", "chunk", "score", "lines");
-        assertThat(row.get("path").isTextual()).isTrue();
-        assertThat(row.get("chunk").asText()).contains("[décision]");
-        assertThat(row.get("score").isNumber()).isTrue();
-        assertThat(row.get("score").asDouble()).isBetween(0.0, 1.0);
-        assertThat(row.get("lines").asText()).matches("\\d+-\\d+");
-      }
-    }
-  }
-
-  @Test
-  void cliDoctorExplainsTheQmdEngine() throws IOException {
-    JsonNode facts = cli("doctor", "--engine", "qmd", "--json", "--vault", vault.toString());
-    assertThat(facts.get("engine").asText()).isEqualTo("qmd");
-    assertThat(facts.get("why").asText()).startsWith("qmd " + qmd.version() + " found at ");
-    assertThat(facts.get("documents indexed").asText()).isEqualTo("58");
-    assertThat(facts.get("deep search").asText()).contains("qmd pull");
-  }
-
-  private static JsonNode cliSearch(String engine, String... args) throws IOException {
-    List<String> all = new ArrayList<>(List.of("search", "--engine", engine, "--vault",
-        vault.toString()));
-    all.addAll(List.of(args));
-    return cli(all.toArray(new String[0]));
-  }
-
-  private static JsonNode cli(String... args) throws IOException {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cmd = Main.newCommandLine(options("cli"));
-    cmd.setOut(new PrintWriter(out));
-    cmd.setErr(new PrintWriter(err));
-    assertThat(cmd.execute(args)).as(err.toString()).isZero();
-    return new ObjectMapper().readTree(out.toString());
   }
 }
