@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Collectors;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.zip.CRC32C;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -40,11 +40,13 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
-import org.qmd4j.IndexException;
-import org.qmd4j.MatchType;
-import org.qmd4j.Mode;
-import org.qmd4j.internal.Engine;
-import org.qmd4j.internal.Hit;
+import org.qmd4j.search.IndexException;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.search.Mode;
+import org.qmd4j.spi.ChunkFilter;
+import org.qmd4j.spi.EngineQuery;
+import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.vault.Chunk;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
@@ -70,7 +72,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe: searches run concurrently; refreshes are serialized.
  */
-public final class EmbeddedEngine implements Engine {
+public final class EmbeddedEngine implements SearchEngine {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
   private static final AtomicBoolean DEEP_WARNED = new AtomicBoolean();
 
@@ -149,14 +151,16 @@ public final class EmbeddedEngine implements Engine {
   }
 
   @Override
-  public List<Hit> search(String query, Mode mode, Predicate<Chunk> filter, int limit) {
+  public List<Hit> search(EngineQuery query) {
     refresh();
     IndexSearcher searcher = acquire();
+    ChunkFilter filter = query.filter();
+    int limit = query.limit();
     try {
-      if (query.strip().equals("*")) return wildcard(searcher, filter, limit);
-      QueryPlan plan = QueryPlan.of(query);
+      if (query.isWildcard()) return wildcard(searcher, filter, limit);
+      QueryPlan plan = QueryPlan.of(query.text());
       if (plan.isEmpty()) return List.of();
-      if (mode == Mode.FAST) return ranked(searcher, plan.tiered(), true, filter, limit);
+      if (query.mode() == Mode.FAST) return ranked(searcher, plan.tiered(), true, filter, limit);
       return deep(searcher, plan, filter, limit);
     } catch (IOException e) {
       throw new IndexException("Search failed in the index at " + location + ": " + e, e);

@@ -4,15 +4,13 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Predicate;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SearcherManager;
-import org.qmd4j.Mode;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.internal.ChunkFilter;
-import org.qmd4j.internal.Hit;
+import org.qmd4j.spi.ChunkFilter;
+import org.qmd4j.search.Mode;
+import org.qmd4j.spi.Hit;
 import org.qmd4j.vault.Chunk;
 
 /**
@@ -26,8 +24,7 @@ import org.qmd4j.vault.Chunk;
  * with a message saying which one is missing.
  */
 public final class RawSearch {
-  private static final Predicate<Chunk> WHOLE_VAULT =
-      new ChunkFilter(SearchRequest.of("*").scope(), Optional.empty(), Optional.empty());
+  private static final Predicate<Chunk> WHOLE_VAULT = ChunkFilter.EVERYTHING;
 
   private final EmbeddedEngine engine;
   private final SearcherManager searchers;
