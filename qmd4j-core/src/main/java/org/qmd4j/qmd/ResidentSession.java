@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.qmd4j.search.EngineException;
+import org.qmd4j.search.QmdFailedException;
 import org.qmd4j.search.QmdTimeoutException;
 import org.qmd4j.search.QmdUnavailableException;
 import org.qmd4j.spi.QmdOptions;
@@ -87,7 +88,7 @@ final class ResidentSession implements AutoCloseable {
 
   /**
    * Runs {@code call} on the live session, starting one if needed. When the process died under
-   * the call, it is replaced and the call runs once more.
+   * the call or the call failed, the process is replaced and the call runs once more.
    *
    * @throws QmdUnavailableException if no session can be started (the engine then uses the CLI)
    * @throws QmdTimeoutException if the call took too long (the process is replaced)
@@ -106,6 +107,11 @@ final class ResidentSession implements AutoCloseable {
       } catch (QmdUnavailableException e) {
         if (s.isAlive() || attempt > 0) throw e;
         replace(s, "the process died: " + e.getMessage());
+      } catch (QmdFailedException e) {
+        // qmd keeps its index open: one replaced or emptied underneath ("database disk image
+        // is malformed") needs a new process. A second failure is the answer.
+        if (attempt > 0) throw e;
+        replace(s, "a call failed: " + e.getMessage());
       }
     }
   }
@@ -141,7 +147,6 @@ final class ResidentSession implements AutoCloseable {
       }
       failedStarts = 0;
       offReason = null;
-      modelsReady = null;
       current = s;
       startedAt = Instant.now();
       if (shutdownHook == null) {
@@ -160,6 +165,7 @@ final class ResidentSession implements AutoCloseable {
       logOnce("Replacing the qmd session: " + reason);
       current = null;
       restarts++;
+      modelsReady = null; // checked again for the next process
     }
     s.close();
   }
