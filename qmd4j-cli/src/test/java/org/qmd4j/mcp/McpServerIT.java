@@ -72,14 +72,17 @@ class McpServerIT {
         .containsExactlyInAnyOrder("search", "find_notes", "read", "tree", "concat", "brief");
     assertThat(tools).allSatisfy(t -> {
       assertThat(t.description()).hasSizeGreaterThan(40);
-      assertThat(t.inputSchema().type()).isEqualTo("object");
+      assertThat(t.inputSchema()).containsEntry("type", "object");
     });
     McpSchema.Tool search = tools.stream().filter(t -> t.name().equals("search")).findFirst()
         .orElseThrow();
-    assertThat(search.inputSchema().required()).containsExactly("query");
-    assertThat(search.inputSchema().properties()).containsKeys("query", "mode", "scope",
-        "date_from", "date_to", "limit");
-    assertThat(search.inputSchema().properties().get("scope").toString())
+    assertThat(search.inputSchema()).containsEntry("required", List.of("query"));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> properties =
+        (Map<String, Object>) search.inputSchema().get("properties");
+    assertThat(properties).containsKeys("query", "mode", "scope", "date_from", "date_to",
+        "limit");
+    assertThat(properties.get("scope").toString())
         .contains("all-states").contains("project:<name>");
   }
 
