@@ -7,7 +7,6 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.http.HttpServlet;
@@ -56,13 +55,29 @@ public final class Qmd4jMcpServer {
   private Qmd4jMcpServer() {}
 
   /**
-   * Starts serving {@code searcher} over the given streams (usually stdin and stdout).
-   * Returns at once; the server reads {@code in} on its own threads until it closes.
+   * Serves {@code searcher} over {@code in} and {@code out} (usually stdin and stdout) until
+   * {@code in} ends, then answers the requests already received (waiting at most
+   * {@code drainMillis}), closes {@code out} and returns. Requests are served concurrently; a
+   * line that is not a JSON-RPC message gets a JSON-RPC error and the server keeps reading.
+   *
+   * @param searcher the searcher every tool call uses; still owned (closed) by the caller
+   * @param in the client's messages, one JSON-RPC message per line
+   * @param out where the answers go, one per line; nothing else is written to it
+   * @param drainMillis how long to wait, once {@code in} has ended, for answers in progress
+   * @throws InterruptedException if the calling thread is interrupted while serving
    */
-  public static McpSyncServer start(Searcher searcher, InputStream in, OutputStream out) {
+  public static void serve(Searcher searcher, InputStream in, OutputStream out, long drainMillis)
+      throws InterruptedException {
     Objects.requireNonNull(searcher, "searcher == null");
-    StdioServerTransportProvider transport = new StdioServerTransportProvider(JSON, in, out);
-    return configure(McpServer.sync(transport), searcher).build();
+    Objects.requireNonNull(in, "in == null");
+    Objects.requireNonNull(out, "out == null");
+    StdioServerTransport transport = new StdioServerTransport(JSON, in, out, drainMillis);
+    McpSyncServer server = configure(McpServer.sync(transport), searcher).build();
+    try {
+      transport.awaitClosed();
+    } finally {
+      server.close();
+    }
   }
 
   /**
@@ -145,18 +160,6 @@ public final class Qmd4jMcpServer {
     public void close() {
       server.closeGracefully();
     }
-  }
-
-  /**
-   * Serves {@code searcher} over {@code in} and {@code out} until {@code in} closes, then
-   * answers the requests already received (waiting at most {@code drainMillis}) and stops.
-   */
-  public static void serve(Searcher searcher, InputStream in, OutputStream out, long drainMillis)
-      throws InterruptedException {
-    FrameCounter frames = new FrameCounter(drainMillis);
-    McpSyncServer server = start(searcher, frames.watchInput(in), frames.watchOutput(out));
-    frames.awaitInputClosed(); // and every request read answered
-    server.closeGracefully();
   }
 
   static List<SyncToolSpecification> tools(Searcher searcher) {
