@@ -4,17 +4,22 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.qmd4j.mcp.StreamClientTransport;
 import org.qmd4j.search.QmdFailedException;
 import org.qmd4j.search.QmdOutputException;
 import org.qmd4j.search.QmdTimeoutException;
@@ -26,8 +31,10 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
- * One {@code qmd mcp} child process and the MCP client connected to it. Calls are in flight
- * together (the client matches answers by request id; sends are serialized by the transport).
+ * One {@code qmd mcp} child process and the MCP client connected to it over its stdin and
+ * stdout ({@link StreamClientTransport}: whole frames written under a lock, so concurrent
+ * calls are never dropped, unlike the SDK's stdio transport, modelcontextprotocol/java-sdk#875).
+ * Calls are in flight together (the client matches answers by request id).
  * A call fails as soon as the process exits, not at its timeout. {@link #close()} ends the
  * process and all its descendants: SIGTERM, then SIGKILL after two seconds.
  */
@@ -37,18 +44,20 @@ final class McpQmdSession implements QmdSession {
   private static final Duration REQUEST_CEILING = Duration.ofHours(1);
   private static final Duration GRACE = Duration.ofSeconds(2);
 
+  private static final int STDERR_LINES = 20;
+
   private final McpAsyncClient client;
-  private final QmdStdioTransport transport;
+  private final Deque<String> stderr;
   private final Process process;
   private final String protocolVersion;
   private final String server;
   private final Mono<McpSchema.CallToolResult> exited;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private McpQmdSession(McpAsyncClient client, QmdStdioTransport transport, Process process,
+  private McpQmdSession(McpAsyncClient client, Deque<String> stderr, Process process,
       McpSchema.InitializeResult init) {
     this.client = client;
-    this.transport = transport;
+    this.stderr = stderr;
     this.process = process;
     this.protocolVersion = init.protocolVersion();
     this.server = init.serverInfo() == null ? "unknown"
@@ -61,13 +70,19 @@ final class McpQmdSession implements QmdSession {
 
   static McpQmdSession start(QmdSessionFactory.Launch launch) {
     List<String> command = launch.command();
-    ServerParameters params = ServerParameters.builder(command.get(0))
-        .args(command.subList(1, command.size()))
-        .env(launch.environment())
-        .build();
-    QmdStdioTransport transport = new QmdStdioTransport(params,
-        new JacksonMcpJsonMapper(new ObjectMapper()), launch.workDir());
-    McpAsyncClient client = McpClient.async(transport)
+    ProcessBuilder builder = new ProcessBuilder(command).directory(launch.workDir().toFile());
+    builder.environment().putAll(launch.environment());
+    Process process;
+    try {
+      process = builder.start();
+    } catch (IOException e) {
+      throw new QmdUnavailableException("qmd mcp could not start (" + command + "): "
+          + e.getMessage());
+    }
+    Deque<String> stderr = drain(process);
+    McpAsyncClient client = McpClient.async(new StreamClientTransport(
+            new JacksonMcpJsonMapper(new ObjectMapper()), process.getInputStream(),
+            process.getOutputStream()))
         .clientInfo(new McpSchema.Implementation("qmd4j", "0.2"))
         .requestTimeout(REQUEST_CEILING)
         .initializationTimeout(launch.startTimeout())
@@ -76,26 +91,46 @@ final class McpQmdSession implements QmdSession {
     try {
       init = client.initialize().block(launch.startTimeout());
     } catch (RuntimeException e) {
-      String tail = transport.stderrTail();
-      transport.process().ifPresent(McpQmdSession::killTree);
+      killTree(process);
       client.close();
+      String tail = tail(stderr);
       if (isTimeout(e)) {
         throw new QmdTimeoutException("qmd mcp did not complete its handshake within "
-            + launch.startTimeout().toSeconds() + " s and was killed"
-            + (tail.isEmpty() ? "" : ": " + tail));
+            + launch.startTimeout().toSeconds() + " s and was killed" + tail);
       }
       throw new QmdUnavailableException("qmd mcp could not start (" + command + "): "
-          + rootMessage(e) + (tail.isEmpty() ? "" : "; stderr: " + tail));
+          + rootMessage(e) + tail);
     }
-    Optional<Process> process = transport.process();
-    if (init == null || process.isEmpty()) {
-      client.close();
-      throw new QmdUnavailableException("qmd mcp started but its process cannot be tracked"
-          + " (MCP Java SDK internals changed)");
+    LOG.debug("qmd mcp started: pid {}, protocol {}", process.pid(), init.protocolVersion());
+    return new McpQmdSession(client, stderr, process, init);
+  }
+
+  /** Reads the child's stderr on a daemon thread (a full pipe would block it); keeps a tail. */
+  private static Deque<String> drain(Process process) {
+    Deque<String> lines = new ArrayDeque<>();
+    Thread t = new Thread(() -> {
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(),
+          StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = r.readLine()) != null) {
+          synchronized (lines) {
+            if (lines.size() == STDERR_LINES) lines.removeFirst();
+            lines.addLast(line);
+          }
+        }
+      } catch (IOException e) {
+        // The process ended: nothing more to read.
+      }
+    }, "qmd4j-qmd-mcp-stderr");
+    t.setDaemon(true);
+    t.start();
+    return lines;
+  }
+
+  private static String tail(Deque<String> stderr) {
+    synchronized (stderr) {
+      return stderr.isEmpty() ? "" : "; stderr: " + String.join("\n", stderr);
     }
-    LOG.debug("qmd mcp started: pid {}, protocol {}", process.get().pid(),
-        init.protocolVersion());
-    return new McpQmdSession(client, transport, process.get(), init);
   }
 
   @Override
@@ -137,7 +172,7 @@ final class McpQmdSession implements QmdSession {
             + rootMessage(e) + tail());
       }
       throw new QmdFailedException("qmd mcp failed the " + tool + " call: " + rootMessage(e),
-          -1, transport.stderrTail());
+          -1, tail(stderr));
     }
     if (result == null) {
       throw new QmdUnavailableException("qmd mcp ended the " + tool + " call without an answer"
@@ -168,8 +203,7 @@ final class McpQmdSession implements QmdSession {
   }
 
   private String tail() {
-    String t = transport.stderrTail();
-    return t.isEmpty() ? "" : "; stderr: " + t;
+    return tail(stderr);
   }
 
   private static boolean isTimeout(Throwable e) {
