@@ -81,7 +81,9 @@ public interface QmdSession extends AutoCloseable {
     public Search {
       Objects.requireNonNull(type, "type == null");
       Objects.requireNonNull(text, "text == null");
-      if (text.isBlank()) throw new IllegalArgumentException("Expected a search text but was blank");
+      if (text.isBlank()) {
+        throw new IllegalArgumentException("Expected a search text but was blank");
+      }
     }
   }
 
