@@ -11,6 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.qmd4j.internal.NoteCache;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.MatchType;
@@ -67,6 +71,11 @@ public final class QmdEngine implements SearchEngine {
   private final QmdCollection collection;
   private final ResidentSession session;
   private final NoteCache notes;
+  private final ExecutorService walker = Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "qmd4j-qmd-freshness");
+    t.setDaemon(true);
+    return t;
+  });
 
   private QmdEngine(Path vault, Path stateDir, QmdBinary binary, QmdOptions options,
       Chunker chunker, Map<String, String> environment) throws IOException {
@@ -143,10 +152,11 @@ public final class QmdEngine implements SearchEngine {
         }
         return out;
       }
-      if (options.autoRefresh() && freshness.updateIfChanged()) session.restart();
       // qmd returns documents; ask for more when filters may drop some of their chunks.
       int rows = filter.passesEverything() ? limit : Math.max(limit * 5, 50);
-      List<QmdJson.DocHit> docs = documents(query, mode, rows);
+      List<QmdJson.DocHit> docs = options.autoRefresh()
+          ? freshDocuments(query, mode, rows)
+          : documents(query, mode, rows);
       if (docs.isEmpty() && !options.isAttached() && repairedEmptiedIndex()) {
         docs = documents(query, mode, rows);
       }
@@ -155,6 +165,43 @@ public final class QmdEngine implements SearchEngine {
     } catch (IOException e) {
       throw new IndexException("Cannot read the vault " + vault + ": " + e, e);
     }
+  }
+
+  /**
+   * qmd's documents for the query from an index that holds the vault as it is now. With the
+   * session, the stat walk and the call overlap: when the walk finds the vault unchanged, the
+   * index the call read was already current; when it finds changes, qmd updates and the call
+   * runs again. (The session's qmd reads the index that {@code qmd update} wrote.)
+   */
+  private List<QmdJson.DocHit> freshDocuments(String query, Mode mode, int rows)
+      throws IOException {
+    if (mode == Mode.DEEP || !session.isUsable()) {
+      freshness.updateIfChanged();
+      return documents(query, mode, rows);
+    }
+    Future<Boolean> walk = walker.submit(freshness::updateIfChanged);
+    List<QmdJson.DocHit> early = null;
+    RuntimeException failed = null;
+    try {
+      early = documents(query, mode, rows);
+    } catch (RuntimeException e) {
+      failed = e;
+    }
+    boolean updated;
+    try {
+      updated = walk.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IndexException("Interrupted while checking the vault " + vault, e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IOException) throw (IOException) cause;
+      if (cause instanceof RuntimeException) throw (RuntimeException) cause;
+      throw new AssertionError("updateIfChanged throws IOException or unchecked only", cause);
+    }
+    if (updated) return documents(query, mode, rows);
+    if (failed != null) throw failed;
+    return early;
   }
 
   /** qmd's documents for the query, through the session when it can serve, else the CLI. */
@@ -239,7 +286,6 @@ public final class QmdEngine implements SearchEngine {
   /** Runs {@code qmd update} now, whatever the stat walk says. */
   public void refreshIndex() throws IOException {
     freshness.update();
-    session.restart();
   }
 
   /**
@@ -264,6 +310,7 @@ public final class QmdEngine implements SearchEngine {
 
   @Override
   public void close() {
+    walker.shutdownNow();
     session.close();
   }
 

@@ -192,11 +192,13 @@ class QmdSessionIntegrationTest {
   @Test
   void editIsVisibleOnTheNextSearch() throws IOException {
     assertThat(search("zygomorphe")).isEmpty();
+    long pid = sessionPid();
     Path note = vault.resolve("bucket").resolve("zygo.md");
     Files.writeString(note, "# Botanique\n\nUne fleur zygomorphe dans le jardin.\n");
     assertThat(search("zygomorphe")).extracting(SearchResult::path).containsExactly("bucket/zygo.md");
     Files.writeString(note, "\nLa corolle est actinomorphe.\n", StandardOpenOption.APPEND);
     assertThat(search("actinomorphe")).extracting(SearchResult::path).contains("bucket/zygo.md");
+    assertThat(sessionPid()).as("the same qmd mcp reads what qmd update wrote").isEqualTo(pid);
   }
 
   @ParameterizedTest(name = "{0}")
