@@ -34,7 +34,6 @@ final class Markdown {
 
   private final Parser parser;
   private final HtmlRenderer renderer;
-  private final HtmlRenderer lineRenderer;
 
   Markdown() {
     MutableDataSet options = new MutableDataSet();
@@ -44,14 +43,10 @@ final class Markdown {
     options.set(HtmlRenderer.ESCAPE_HTML, true);
     options.set(TablesExtension.CLASS_NAME, "table");
     this.parser = Parser.builder(options).build();
-    this.renderer = renderer(options);
-    // An overview's lines are lines: a soft break stays a break.
-    this.lineRenderer = renderer(new MutableDataSet(options).set(HtmlRenderer.SOFT_BREAK,
-        "<br>\n"));
-  }
-
-  private static HtmlRenderer renderer(MutableDataSet options) {
-    return HtmlRenderer.builder(options)
+    // Notes are written line by line ("status: en-cours" under "prio: haute"), and an
+    // overview's lines are lines: a line break in the text stays one, as note apps show it.
+    options.set(HtmlRenderer.SOFT_BREAK, "<br>\n");
+    this.renderer = HtmlRenderer.builder(options)
         .attributeProviderFactory(new IndependentAttributeProviderFactory() {
           @Override
           public AttributeProvider apply(LinkResolverContext context) {
@@ -59,13 +54,6 @@ final class Markdown {
           }
         })
         .build();
-  }
-
-  /** The HTML of an overview, whose lines stay lines; links resolve from the vault's root. */
-  String renderLines(String markdown) {
-    Document document = parser.parse(markdown);
-    document.set(NOTE_PATH, "");
-    return lineRenderer.render(document);
   }
 
   /**

@@ -66,6 +66,10 @@ final class PageView {
               ? "Cannot show this" : "Something went wrong")
           .append("</strong><p>").append(esc(m.failure.message())).append("</p></div>\n");
     }
+    if (m.fieldError != null) {
+      sb.append("<p class=\"hint-box\">Nothing was searched: fix the highlighted field, then "
+          + "press <kbd>Enter</kbd>.</p>\n");
+    }
     if (m.file != null) {
       file(sb, m);
     } else if (m.brief != null) {
@@ -195,7 +199,7 @@ final class PageView {
   }
 
   private void welcome(StringBuilder sb, Model m) {
-    sb.append("<section class=\"welcome\"><h1>Search ").append(esc(vaultName)).append("</h1>")
+    sb.append("<section class=\"welcome\"><h1>Search your notes</h1>")
         .append("<p>Type a few words and press <kbd>Enter</kbd>. The answer is a brief: a short "
             + "overview, then the notes themselves, each headed by its path and lines.</p>")
         .append("<p class=\"muted\">Use <code>*</code> to list everything in a scope, a "
@@ -216,7 +220,7 @@ final class PageView {
     Brief brief = m.brief;
     String back = m.form.pageQuery();
     sb.append("<section class=\"overview\" aria-label=\"Overview\"><div class=\"md\">")
-        .append(markdown.renderLines(brief.overview())).append("</div></section>\n");
+        .append(markdown.render(brief.overview(), "")).append("</div></section>\n");
     int n = brief.results().size();
     int b = brief.blocks().size();
     sb.append("<p class=\"summary\">").append(n).append(n == 1 ? " result" : " results")
