@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import org.qmd4j.spi.QmdOptions;
 import org.qmd4j.vault.Chunker;
 
 /**

@@ -11,12 +11,16 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.qmd4j.internal.Engine;
+import org.qmd4j.embedded.EmbeddedEngine;
 import org.qmd4j.internal.FallbackEngine;
-import org.qmd4j.qmd.BinaryLocator;
 import org.qmd4j.qmd.QmdBinary;
 import org.qmd4j.qmd.QmdEngine;
-import org.qmd4j.embedded.EmbeddedEngine;
+import org.qmd4j.search.EngineException;
+import org.qmd4j.search.QmdUnavailableException;
+import org.qmd4j.search.VaultNotFoundException;
+import org.qmd4j.spi.BinaryLocator;
+import org.qmd4j.spi.QmdOptions;
+import org.qmd4j.spi.SearchEngine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * Builds {@link Searcher}s, choosing the engine.
  *
  * <table>
- *   <caption>Engine choice</caption>
+ *   <caption>SearchEngine choice</caption>
  *   <tr><th>condition</th><th>engine</th></tr>
  *   <tr><td>{@code QMD4J_SEARCH_FALLBACK=1}</td><td>embedded, whatever was asked</td></tr>
  *   <tr><td>{@link EngineChoice#EMBEDDED}</td><td>embedded</td></tr>
@@ -101,11 +105,42 @@ public final class SearchProviders {
     return embedded(root, options, problem);
   }
 
+  /**
+   * A searcher for {@code vault} that runs the application's own engine, made by
+   * {@code factory}; {@link SearchOptions#engine()} and {@code QMD4J_SEARCH_FALLBACK} are not
+   * consulted. Scope, dates, line ranges, briefs, find and the typed facade work as with the
+   * built-in engines.
+   *
+   * <pre>{@code
+   * try (Searcher searcher = SearchProviders.forVault(vault, SearchOptions.DEFAULT,
+   *     context -> new MyRemoteEngine(context))) {
+   *   searcher.search("factures");
+   * }
+   * }</pre>
+   *
+   * @throws VaultNotFoundException if {@code vault} is not an existing folder
+   * @since 0.2
+   */
+  public static Searcher forVault(Path vault, SearchOptions options,
+      SearchEngine.Factory factory) {
+    Objects.requireNonNull(vault, "vault == null");
+    Objects.requireNonNull(options, "options == null");
+    Objects.requireNonNull(factory, "factory == null");
+    Path root = realVault(vault);
+    SearchEngine engine = Objects.requireNonNull(
+        factory.open(new EngineContext(root, options, vaultCacheDir(root, options))),
+        "factory returned null");
+    EngineDescription description = new EngineDescription(engine.name(),
+        "an engine supplied by the application", root.toString(), engine.indexLocation());
+    LOG.debug("Searcher for {}: {}", root, description);
+    return new Searcher(engine, description, options.clock(), options.resolveExecutor());
+  }
+
   private static Searcher qmd(Path root, SearchOptions options, QmdBinary binary) {
     QmdOptions qmd = options.qmd();
     QmdEngine qmdEngine = QmdEngine.open(root, vaultCacheDir(root, options).resolve("qmd"),
         binary, qmd, options.chunker(), options.environment());
-    Engine engine = qmdEngine;
+    SearchEngine engine = qmdEngine;
     if (qmd.onFailure() == QmdOptions.FailurePolicy.FALLBACK_TO_EMBEDDED) {
       engine = new FallbackEngine(qmdEngine, () -> openEmbedded(root, options));
     }

@@ -10,6 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.concat.ConcatDocument;
@@ -17,17 +21,10 @@ import org.qmd4j.concat.ConcatEngine;
 import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.concat.OverviewWriter;
 import org.qmd4j.concat.VaultTree;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 import org.qmd4j.find.FindRequest;
 import org.qmd4j.find.FindResult;
 import org.qmd4j.find.NoteFinder;
-import org.qmd4j.internal.ChunkFilter;
 import org.qmd4j.internal.ChunkSearch;
-import org.qmd4j.internal.Engine;
-import org.qmd4j.internal.Hit;
 import org.qmd4j.notes.BucketItem;
 import org.qmd4j.notes.BucketQuery;
 import org.qmd4j.notes.ChangelogEntry;
@@ -39,6 +36,14 @@ import org.qmd4j.notes.StateQuery;
 import org.qmd4j.notes.Task;
 import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.notes.TypedSearch;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.ChunkFilter;
+import org.qmd4j.spi.EngineQuery;
+import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.vault.Chunk;
 
 /**
@@ -61,12 +66,12 @@ import org.qmd4j.vault.Chunk;
  * release the index files.
  */
 public final class Searcher implements Closeable {
-  private final Engine engine;
+  private final SearchEngine engine;
   private final EngineDescription description;
   private final Clock clock;
   private final Executor executor;
 
-  Searcher(Engine engine, EngineDescription description, Clock clock, Executor executor) {
+  Searcher(SearchEngine engine, EngineDescription description, Clock clock, Executor executor) {
     this.engine = engine;
     this.description = description;
     this.clock = clock;
@@ -82,11 +87,11 @@ public final class Searcher implements Closeable {
    */
   public List<SearchResult> search(SearchRequest request) {
     Objects.requireNonNull(request, "request == null");
-    List<Hit> hits = hits(request, EVERY_CHUNK);
+    List<Hit> hits = hits(request, Optional.empty());
     List<SearchResult> out = new ArrayList<>(hits.size());
     for (Hit hit : hits) {
       out.add(new SearchResult(hit.chunk().path(), hit.chunk().text(),
-          Math.max(0, Math.min(1, hit.score())), hit.chunk().lines(), hit.matchType(),
+          hit.score(), hit.chunk().lines(), hit.matchType(),
           hit.degraded()));
     }
     return List.copyOf(out);
@@ -379,12 +384,15 @@ public final class Searcher implements Closeable {
   }
 
   /**
-   * What {@link #search(SearchRequest)} does before mapping: validated, scoped and dated
-   * chunks, also filtered by {@code extra}, which the engine applies while ranking.
+   * What {@link #search(SearchRequest)} does before mapping: the request resolved once (text
+   * cleaned, dates resolved against the clock and their order checked, scope compiled, the
+   * extra condition of find and the typed facade added) and handed to the engine.
    */
-  private static final Predicate<Chunk> EVERY_CHUNK = chunk -> true;
+  private List<Hit> hits(SearchRequest request, Optional<Predicate<Chunk>> extra) {
+    return engine.search(resolve(request, extra));
+  }
 
-  private List<Hit> hits(SearchRequest request, Predicate<Chunk> extra) {
+  private EngineQuery resolve(SearchRequest request, Optional<Predicate<Chunk>> extra) {
     Optional<LocalDate> from = request.from().map(d -> d.resolve(clock));
     Optional<LocalDate> to = request.to().map(d -> d.resolve(clock));
     if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
@@ -392,12 +400,10 @@ public final class Searcher implements Closeable {
           + " is after date_to " + shown(request.to().get(), to.get())
           + "; swap them or widen the period");
     }
-    ChunkFilter scopeAndDates = new ChunkFilter(request.scope(), from, to);
-    // Engines see a bare ChunkFilter when nothing else filters: qmd then asks for no extra rows.
-    Predicate<Chunk> filter = extra == EVERY_CHUNK ? scopeAndDates : scopeAndDates.and(extra);
+    ChunkFilter filter = new ChunkFilter(request.scope(), from, to, extra);
     // A newline would turn a qmd query into a structured one; it means nothing here either.
-    String query = request.query().replaceAll("[\\r\\n]+", " ").strip();
-    return engine.search(query, request.mode(), filter, request.limit());
+    String text = request.query().replaceAll("[\\r\\n]+", " ").strip();
+    return new EngineQuery(text, request.mode(), filter, request.limit());
   }
 
   // The searcher as find and the typed facade see it; holds no state of its own.
@@ -405,7 +411,7 @@ public final class Searcher implements Closeable {
     @Override
     public List<Hit> hits(SearchRequest request, Predicate<Chunk> extra) {
       return Searcher.this.hits(Objects.requireNonNull(request, "request == null"),
-          Objects.requireNonNull(extra, "extra == null"));
+          Optional.of(Objects.requireNonNull(extra, "extra == null")));
     }
 
     @Override

@@ -33,6 +33,7 @@ import org.qmd4j.notes.ProjectState;
 import org.qmd4j.notes.StateQuery;
 import org.qmd4j.notes.Task;
 import org.qmd4j.notes.TaskQuery;
+import org.qmd4j.search.LineRange;
 
 /**
  * Passes {@code null} to every public constructor and method of the find_notes and typed

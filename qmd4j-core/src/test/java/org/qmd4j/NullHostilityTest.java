@@ -17,14 +17,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.internal.ChunkFilter;
-import org.qmd4j.internal.Hit;
+import org.qmd4j.spi.ChunkFilter;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.FileKind;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.search.Mode;
+import org.qmd4j.search.Scope;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.Hit;
 import org.qmd4j.vault.Chunk;
 import org.qmd4j.vault.Chunker;
-import org.qmd4j.vault.FileKind;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.Heading;
 import org.qmd4j.vault.NoteText;
@@ -60,7 +68,7 @@ class NullHostilityTest {
       Map.entry(Chunk.class, () -> CHUNK),
       Map.entry(VaultFile.class, () -> FILE),
       Map.entry(ChunkFilter.class,
-          () -> new ChunkFilter(Scope.vault(), Optional.empty(), Optional.empty())),
+          () -> ChunkFilter.of(Scope.vault(), Optional.empty(), Optional.empty())),
       Map.entry(Hit.class, () -> new Hit(CHUNK, 0.5, MatchType.KEYWORD)),
       Map.entry(NoteText.class, () -> NoteText.of("---\na: b\n---\nx")),
       Map.entry(Frontmatter.class, () -> Frontmatter.parse(NoteText.of("---\na: b\n---\nx"))),
@@ -112,6 +120,7 @@ class NullHostilityTest {
     if (type == Chunker.class) return Chunker.defaults();
     if (type == Object.class) return "x";
     if (type == Map.class) return Map.of();
+    if (type == Predicate.class) return (Predicate<Object>) o -> true;
     if (type == byte[].class) return new byte[0];
     throw new AssertionError("no sample value for " + type);
   }

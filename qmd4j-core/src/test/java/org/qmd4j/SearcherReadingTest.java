@@ -12,6 +12,11 @@ import org.qmd4j.concat.Brief;
 import org.qmd4j.concat.ConcatDocument;
 import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.concat.VaultTree;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.NoteNotFoundException;
+import org.qmd4j.search.PathRefusedException;
+import org.qmd4j.search.SearchRequest;
 
 /**
  * The facade's reading methods (concat, brief, read, tree) on the example vault. Kept apart

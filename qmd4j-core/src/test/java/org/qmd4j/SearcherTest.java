@@ -14,6 +14,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.InvalidModeException;
+import org.qmd4j.search.InvalidQueryException;
+import org.qmd4j.search.InvalidScopeException;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.search.Mode;
+import org.qmd4j.search.Scope;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
+import org.qmd4j.search.VaultNotFoundException;
 
 /** search() on the example vault, as DESIGN.md specifies it. */
 class SearcherTest {

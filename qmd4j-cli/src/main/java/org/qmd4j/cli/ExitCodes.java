@@ -1,11 +1,11 @@
 package org.qmd4j.cli;
 
-import org.qmd4j.InvalidRequestException;
-import org.qmd4j.SearchException;
-import picocli.CommandLine;
+import org.qmd4j.search.InvalidRequestException;
+import org.qmd4j.search.SearchException;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IExitCodeExceptionMapper;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * Maps failures to exit codes and prints them as one message on stderr, never as a stack

@@ -3,7 +3,7 @@ package org.qmd4j.cli;
 import java.util.List;
 import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchRequest;
+import org.qmd4j.search.SearchRequest;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 

@@ -9,13 +9,13 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
-import org.qmd4j.QmdOptions;
 import org.qmd4j.SearchOptions;
+import org.qmd4j.spi.QmdOptions;
 import picocli.CommandLine;
 
 /** {@code qmd4j search} end to end: output shape, exit codes, messages. */

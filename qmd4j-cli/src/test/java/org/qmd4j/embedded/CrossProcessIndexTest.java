@@ -18,8 +18,8 @@ import org.qmd4j.EngineChoice;
 import org.qmd4j.Fixtures;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
-import org.qmd4j.SearchResult;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.SearchResult;
 
 /**
  * Several processes share one on-disk index: CLI processes search while this one edits the

@@ -3,7 +3,7 @@ package org.qmd4j.concat;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.LineRange;
+import org.qmd4j.search.LineRange;
 
 /**
  * One block of an assembled document: a vault file, or a range of its lines, headed by its

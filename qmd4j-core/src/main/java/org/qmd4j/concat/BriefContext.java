@@ -2,8 +2,8 @@ package org.qmd4j.concat;
 
 import java.util.List;
 import java.util.Objects;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.SearchResult;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
 
 /**
  * What an {@link OverviewWriter} sees: the question, what the search found and what the

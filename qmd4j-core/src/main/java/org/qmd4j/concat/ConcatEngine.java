@@ -8,15 +8,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.EngineException;
-import org.qmd4j.InvalidLineRangeException;
-import org.qmd4j.InvalidRequestException;
-import org.qmd4j.LineRange;
-import org.qmd4j.NoteNotFoundException;
-import org.qmd4j.PathRefusedException;
-import org.qmd4j.SearchException;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.SearchResult;
+import org.qmd4j.search.EngineException;
+import org.qmd4j.search.InvalidLineRangeException;
+import org.qmd4j.search.InvalidRequestException;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.NoteNotFoundException;
+import org.qmd4j.search.PathRefusedException;
+import org.qmd4j.search.SearchException;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
 import org.qmd4j.vault.NoteText;
 
 /**
@@ -64,7 +64,7 @@ public final class ConcatEngine {
   /**
    * An engine for {@code vault}.
    *
-   * @throws org.qmd4j.VaultNotFoundException if {@code vault} is not an existing folder
+   * @throws org.qmd4j.search.VaultNotFoundException if {@code vault} is not an existing folder
    */
   public static ConcatEngine forVault(Path vault, ConcatOptions options) {
     Objects.requireNonNull(vault, "vault == null");

@@ -1,9 +1,9 @@
 package org.qmd4j.concat;
 
 import java.util.Objects;
-import org.qmd4j.InvalidLineRangeException;
-import org.qmd4j.LineRange;
-import org.qmd4j.PathRefusedException;
+import org.qmd4j.search.InvalidLineRangeException;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.PathRefusedException;
 
 /**
  * One piece of a concatenation: a whole vault file, or a 1-based inclusive range of its

@@ -3,8 +3,8 @@ package org.qmd4j.concat;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.qmd4j.InvalidLineRangeException;
-import org.qmd4j.LineRange;
+import org.qmd4j.search.InvalidLineRangeException;
+import org.qmd4j.search.LineRange;
 
 /** Parses the written form of a {@link ConcatItem}: {@code PATH} or {@code PATH:FROM-TO}. */
 final class ItemSpecs {

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.SearchResult;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
 
 /**
  * The default {@link OverviewWriter}: facts only, 2 to 5 lines.

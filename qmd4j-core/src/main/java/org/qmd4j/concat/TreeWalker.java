@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.qmd4j.EngineException;
+import org.qmd4j.search.EngineException;
 import org.qmd4j.vault.VaultFile;
 import org.qmd4j.vault.VaultLayout;
 

@@ -7,10 +7,10 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import org.qmd4j.EngineException;
-import org.qmd4j.NoteNotFoundException;
-import org.qmd4j.PathRefusedException;
-import org.qmd4j.VaultNotFoundException;
+import org.qmd4j.search.EngineException;
+import org.qmd4j.search.NoteNotFoundException;
+import org.qmd4j.search.PathRefusedException;
+import org.qmd4j.search.VaultNotFoundException;
 import org.qmd4j.vault.NoteText;
 
 /**

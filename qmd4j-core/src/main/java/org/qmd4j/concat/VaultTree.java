@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.vault.FileKind;
+import org.qmd4j.search.FileKind;
 
 /**
  * The folders and files of a vault, depth first, each folder's entries sorted by name;

@@ -2,8 +2,8 @@ package org.qmd4j.find;
 
 import java.util.Map;
 import java.util.Objects;
-import org.qmd4j.LineRange;
 import org.qmd4j.internal.Frozen;
+import org.qmd4j.search.LineRange;
 
 /**
  * A ranked chunk found by a {@code find_notes} query.

@@ -11,10 +11,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.qmd4j.DateSpec;
-import org.qmd4j.InvalidDateException;
-import org.qmd4j.InvalidFindException;
 import org.qmd4j.internal.Texts;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.InvalidFindException;
 
 /**
  * A condition on one frontmatter field of a note, written {@code FIELD OP VALUE}.

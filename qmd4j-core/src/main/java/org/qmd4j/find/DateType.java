@@ -1,7 +1,7 @@
 package org.qmd4j.find;
 
 import java.util.Locale;
-import org.qmd4j.InvalidFindException;
+import org.qmd4j.search.InvalidFindException;
 
 /**
  * Which date of a file {@code date_start}, {@code date_end} and the date sorts use.

@@ -1,8 +1,8 @@
 package org.qmd4j.find;
 
 import java.util.Locale;
-import org.qmd4j.InvalidModeException;
-import org.qmd4j.Mode;
+import org.qmd4j.search.InvalidModeException;
+import org.qmd4j.search.Mode;
 
 /**
  * How the query of a {@code find_notes} call is matched, mapped onto the engines' modes.

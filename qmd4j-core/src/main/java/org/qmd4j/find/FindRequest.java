@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.DateSpec;
-import org.qmd4j.InvalidFindException;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.InvalidFindException;
 
 /**
  * One {@code find_notes} call: any mix of a text query, a folder, frontmatter conditions and

@@ -11,7 +11,7 @@ import java.util.Objects;
 /**
  * The answer of {@code find_notes}: {@code {success, results, total}} plus notes.
  *
- * @param success always {@code true}: a failure throws a {@link org.qmd4j.SearchException}
+ * @param success always {@code true}: a failure throws a {@link org.qmd4j.search.SearchException}
  *     instead; kept so the shape is that of the wire format
  * @param results one page of results: {@link ChunkItem}s when the request has a query,
  *     {@link NoteItem}s when it has none

@@ -1,7 +1,7 @@
 package org.qmd4j.find;
 
 import java.util.Locale;
-import org.qmd4j.InvalidFindException;
+import org.qmd4j.search.InvalidFindException;
 
 /**
  * The order of {@code find_notes} results.

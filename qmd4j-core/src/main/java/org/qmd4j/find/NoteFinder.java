@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.DateSpec;
-import org.qmd4j.InvalidDateException;
-import org.qmd4j.MatchType;
-import org.qmd4j.Scope;
-import org.qmd4j.SearchRequest;
 import org.qmd4j.internal.ChunkSearch;
-import org.qmd4j.internal.Hit;
 import org.qmd4j.internal.Texts;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.search.Scope;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.spi.Hit;
 import org.qmd4j.vault.VaultLayout;
 
 /**
@@ -42,7 +42,7 @@ public final class NoteFinder {
    * Runs {@code request} against {@code search}.
    *
    * @throws InvalidDateException if {@code date_start} resolves after {@code date_end}
-   * @throws org.qmd4j.EngineException if the vault cannot be read or the engine fails
+   * @throws org.qmd4j.search.EngineException if the vault cannot be read or the engine fails
    */
   public static FindResult find(ChunkSearch search, FindRequest request) {
     Objects.requireNonNull(search, "search == null");

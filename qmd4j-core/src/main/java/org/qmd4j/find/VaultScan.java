@@ -15,7 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.qmd4j.EngineException;
+import org.qmd4j.search.EngineException;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.FrontmatterReader;

@@ -4,7 +4,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.function.Predicate;
-import org.qmd4j.SearchRequest;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.spi.Hit;
 import org.qmd4j.vault.Chunk;
 
 /**

@@ -6,9 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-import org.qmd4j.EngineException;
-import org.qmd4j.IndexException;
-import org.qmd4j.Mode;
+import org.qmd4j.search.EngineException;
+import org.qmd4j.search.IndexException;
+import org.qmd4j.search.Mode;
+import org.qmd4j.spi.EngineQuery;
+import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.vault.Chunk;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,14 +21,14 @@ import org.slf4j.LoggerFactory;
  * bad output, missing models), the embedded engine answers and every hit says it is degraded
  * and why. Never a silent empty answer. The embedded engine is opened on first need.
  */
-public final class FallbackEngine implements Engine {
+public final class FallbackEngine implements SearchEngine {
   private static final Logger LOG = LoggerFactory.getLogger(FallbackEngine.class);
 
-  private final Engine primary;
-  private final Supplier<Engine> fallbackFactory;
-  private Engine fallback; // guarded by this
+  private final SearchEngine primary;
+  private final Supplier<SearchEngine> fallbackFactory;
+  private SearchEngine fallback; // guarded by this
 
-  public FallbackEngine(Engine primary, Supplier<Engine> fallbackFactory) {
+  public FallbackEngine(SearchEngine primary, Supplier<SearchEngine> fallbackFactory) {
     this.primary = primary;
     this.fallbackFactory = fallbackFactory;
   }
@@ -48,25 +51,25 @@ public final class FallbackEngine implements Engine {
   }
 
   /** The engine that answers first. */
-  public Engine primary() {
+  public SearchEngine primary() {
     return primary;
   }
 
   @Override
-  public List<Hit> search(String query, Mode mode, Predicate<Chunk> filter, int limit) {
+  public List<Hit> search(EngineQuery query) {
     try {
-      return primary.search(query, mode, filter, limit);
+      return primary.search(query);
     } catch (EngineException e) {
       if (e instanceof IndexException) throw e; // the vault itself is unreadable: no fallback helps
       String reason = primary.name() + " failed: " + e.getMessage();
       LOG.warn("{}; answering from the embedded engine (results flagged degraded)", reason);
       List<Hit> out = new ArrayList<>();
-      for (Hit h : fallback().search(query, mode, filter, limit)) out.add(h.degraded(reason));
+      for (Hit h : fallback().search(query)) out.add(h.degraded(reason));
       return out;
     }
   }
 
-  private synchronized Engine fallback() {
+  private synchronized SearchEngine fallback() {
     if (fallback == null) fallback = fallbackFactory.get();
     return fallback;
   }

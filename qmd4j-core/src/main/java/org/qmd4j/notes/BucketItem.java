@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.LineRange;
 import org.qmd4j.internal.Frozen;
+import org.qmd4j.search.LineRange;
 
 /**
  * A note of a bucket ({@code bucket/**} or {@code projects/<name>/bucket/**}), or the part

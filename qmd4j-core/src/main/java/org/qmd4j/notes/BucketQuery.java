@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.DateSpec;
-import org.qmd4j.Mode;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.Mode;
 
 /**
  * What {@link org.qmd4j.Searcher#buckets} looks for: bucket notes of every bucket or of one
@@ -33,8 +33,8 @@ public record BucketQuery(String query, Optional<String> project, Optional<Strin
   /**
    * Validates the query.
    *
-   * @throws org.qmd4j.InvalidQueryException if the query is blank
-   * @throws org.qmd4j.InvalidScopeException if the project is blank or holds a {@code /}
+   * @throws org.qmd4j.search.InvalidQueryException if the query is blank
+   * @throws org.qmd4j.search.InvalidScopeException if the project is blank or holds a {@code /}
    * @throws IllegalArgumentException if the limit is below 1
    */
   public BucketQuery {

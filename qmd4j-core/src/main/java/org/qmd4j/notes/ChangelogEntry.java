@@ -3,7 +3,7 @@ package org.qmd4j.notes;
 import java.time.LocalDate;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.LineRange;
+import org.qmd4j.search.LineRange;
 
 /**
  * One entry of a changelog: an H2 section such as {@code ## [décision] Abandon de l'API

@@ -3,7 +3,7 @@ package org.qmd4j.notes;
 import java.time.LocalDate;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.LineRange;
+import org.qmd4j.search.LineRange;
 
 /**
  * The description of a project: {@code projects/<name>/description.md}, or the part of it

@@ -2,7 +2,7 @@ package org.qmd4j.notes;
 
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.Mode;
+import org.qmd4j.search.Mode;
 
 /**
  * What {@link org.qmd4j.Searcher#descriptions} looks for: project descriptions, of every
@@ -18,8 +18,8 @@ public record DescriptionQuery(String query, Optional<String> project, int limit
   /**
    * Validates the query.
    *
-   * @throws org.qmd4j.InvalidQueryException if the query is blank
-   * @throws org.qmd4j.InvalidScopeException if the project is blank or holds a {@code /}
+   * @throws org.qmd4j.search.InvalidQueryException if the query is blank
+   * @throws org.qmd4j.search.InvalidScopeException if the project is blank or holds a {@code /}
    * @throws IllegalArgumentException if the limit is below 1
    */
   public DescriptionQuery {

@@ -1,6 +1,6 @@
 package org.qmd4j.notes;
 
-import org.qmd4j.LineRange;
+import org.qmd4j.search.LineRange;
 
 /**
  * A typed search result: one record per kind of vault file, parsed from a ranked chunk and

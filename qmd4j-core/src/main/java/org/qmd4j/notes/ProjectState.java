@@ -4,7 +4,7 @@ import java.time.LocalDate;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.LineRange;
+import org.qmd4j.search.LineRange;
 
 /**
  * The state of a project: {@code projects/<name>/state.md}, or the part of it in one chunk

@@ -2,9 +2,9 @@ package org.qmd4j.notes;
 
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.InvalidQueryException;
-import org.qmd4j.InvalidScopeException;
-import org.qmd4j.SearchRequest;
+import org.qmd4j.search.InvalidQueryException;
+import org.qmd4j.search.InvalidScopeException;
+import org.qmd4j.search.SearchRequest;
 
 /** Checks shared by the typed queries. */
 final class Queries {

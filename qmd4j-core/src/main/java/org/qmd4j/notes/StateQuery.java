@@ -2,8 +2,8 @@ package org.qmd4j.notes;
 
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.DateSpec;
-import org.qmd4j.Mode;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.Mode;
 
 /**
  * What {@link org.qmd4j.Searcher#states} looks for: project states, of every project or of
@@ -23,8 +23,8 @@ public record StateQuery(String query, Optional<String> project, Optional<DateSp
   /**
    * Validates the query.
    *
-   * @throws org.qmd4j.InvalidQueryException if the query is blank
-   * @throws org.qmd4j.InvalidScopeException if the project is blank or holds a {@code /}
+   * @throws org.qmd4j.search.InvalidQueryException if the query is blank
+   * @throws org.qmd4j.search.InvalidScopeException if the project is blank or holds a {@code /}
    * @throws IllegalArgumentException if the limit is below 1
    */
   public StateQuery {

@@ -3,7 +3,7 @@ package org.qmd4j.notes;
 import java.time.LocalDate;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.LineRange;
+import org.qmd4j.search.LineRange;
 
 /**
  * A task of a {@code tasks.md}: an H1 title followed by {@code status:}, {@code prio:} and

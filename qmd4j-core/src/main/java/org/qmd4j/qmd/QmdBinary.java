@@ -9,6 +9,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.qmd4j.spi.ProcessRequest;
+import org.qmd4j.spi.ProcessResult;
+import org.qmd4j.spi.ProcessRunner;
 
 /**
  * A qmd binary that answered {@code qmd --version} with version 2 or later.

@@ -18,19 +18,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
-import org.qmd4j.IndexException;
-import org.qmd4j.MatchType;
-import org.qmd4j.Mode;
-import org.qmd4j.QmdFailedException;
-import org.qmd4j.QmdOptions;
-import org.qmd4j.QmdOutputException;
-import org.qmd4j.QmdTimeoutException;
-import org.qmd4j.QmdUnavailableException;
-import org.qmd4j.internal.ChunkFilter;
 import org.qmd4j.internal.ChunkMatcher;
-import org.qmd4j.internal.Engine;
-import org.qmd4j.internal.Hit;
 import org.qmd4j.internal.NoteCache;
+import org.qmd4j.search.IndexException;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.search.Mode;
+import org.qmd4j.search.QmdFailedException;
+import org.qmd4j.search.QmdOutputException;
+import org.qmd4j.search.QmdTimeoutException;
+import org.qmd4j.search.QmdUnavailableException;
+import org.qmd4j.spi.ChunkFilter;
+import org.qmd4j.spi.EngineQuery;
+import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.ProcessRequest;
+import org.qmd4j.spi.ProcessResult;
+import org.qmd4j.spi.QmdOptions;
+import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.vault.Chunk;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
@@ -60,7 +63,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * <p>Thread-safe. Updates are serialized within the process and, through a file lock,
  * across processes (qmd's own concurrent updates corrupt its index).
  */
-public final class QmdEngine implements Engine {
+public final class QmdEngine implements SearchEngine {
   private static final Logger LOG = LoggerFactory.getLogger(QmdEngine.class);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final long RACY_MILLIS = 3_000;
@@ -153,9 +156,13 @@ public final class QmdEngine implements Engine {
   }
 
   @Override
-  public List<Hit> search(String query, Mode mode, Predicate<Chunk> filter, int limit) {
+  public List<Hit> search(EngineQuery engineQuery) {
+    ChunkFilter filter = engineQuery.filter();
+    int limit = engineQuery.limit();
+    Mode mode = engineQuery.mode();
+    String query = engineQuery.text();
     try {
-      if (query.strip().equals("*")) {
+      if (engineQuery.isWildcard()) {
         List<Hit> out = new ArrayList<>();
         for (Chunk c : notes.newestFirst(filter, limit)) {
           out.add(new Hit(c, 1.0, MatchType.WILDCARD));
@@ -164,8 +171,7 @@ public final class QmdEngine implements Engine {
       }
       if (options.autoRefresh()) refreshIfChanged();
       if (mode == Mode.DEEP) requireModels();
-      boolean everything =
-          filter instanceof ChunkFilter && ((ChunkFilter) filter).passesEverything();
+      boolean everything = filter.passesEverything();
       // qmd returns documents; ask for more when filters may drop some of their chunks.
       int rows = everything ? limit : Math.max(limit * 5, 50);
       String argument = mode == Mode.FAST ? QmdQuery.forSearch(query) : QmdQuery.forQuery(query);

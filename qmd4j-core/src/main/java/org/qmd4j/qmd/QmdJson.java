@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.qmd4j.QmdOutputException;
+import org.qmd4j.search.QmdOutputException;
 
 /**
  * Reads qmd's JSON results: the array of {@code qmd search --json} and {@code qmd query

@@ -4,7 +4,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.LineRange;
+import org.qmd4j.search.LineRange;
 
 /**
  * A searchable piece of a vault file.

@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.qmd4j.LineRange;
+import org.qmd4j.search.FileKind;
+import org.qmd4j.search.LineRange;
 
 /**
  * Cuts vault files into chunks along their markdown structure.

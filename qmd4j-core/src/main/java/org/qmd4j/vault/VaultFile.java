@@ -2,6 +2,7 @@ package org.qmd4j.vault;
 
 import java.util.Objects;
 import java.util.Optional;
+import org.qmd4j.search.FileKind;
 
 /**
  * An indexed file of the vault: its path, kind and project.

@@ -1,6 +1,7 @@
 package org.qmd4j.vault;
 
 import java.util.Optional;
+import org.qmd4j.search.FileKind;
 
 /**
  * Decides which vault paths are indexed, and as what.

@@ -13,9 +13,9 @@ import java.util.Set;
 import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.SearchResult;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
 
 /**
  * Issue 3's side-by-side benchmark, in one run on one machine: the raw {@code qmd search}

@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.qmd4j.SearchProviders;
-import org.qmd4j.SearchResult;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.SearchResult;
 
 /**
  * Heap held by the embedded index, compared with the size of the vault.

@@ -17,12 +17,12 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.qmd4j.SearchProviders;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.SearchResult;
 import org.qmd4j.Searcher;
 import org.qmd4j.embedded.EmbeddedEngine;
 import org.qmd4j.embedded.RawSearch;
-import org.qmd4j.internal.Hit;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.Hit;
 import org.qmd4j.vault.Chunker;
 
 /**
@@ -51,14 +51,14 @@ public class QueryBench {
   private EmbeddedEngine engine;
   private RawSearch raw;
   private List<SearchRequest> requests;
-  private org.qmd4j.Mode engineMode;
+  private org.qmd4j.search.Mode engineMode;
   private int next;
 
   @Setup(Level.Trial)
   public void open() {
     root = BenchSupport.newVault(2000);
     Path vault = BenchSupport.vaultOf(root);
-    engineMode = org.qmd4j.Mode.parse(mode);
+    engineMode = org.qmd4j.search.Mode.parse(mode);
     requests = BenchSupport.QUERIES.stream()
         .map(q -> SearchRequest.of(q).withMode(engineMode)).toList();
     searcher = SearchProviders.forVault(vault,

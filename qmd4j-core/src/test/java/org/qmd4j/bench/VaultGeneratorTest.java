@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.bench.VaultGenerator.GeneratedFile;
-import org.qmd4j.vault.FileKind;
+import org.qmd4j.search.FileKind;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 

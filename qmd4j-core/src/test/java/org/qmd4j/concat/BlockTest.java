@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.LineRange;
+import org.qmd4j.search.LineRange;
 
 class BlockTest {
 

@@ -10,13 +10,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.Fixtures;
-import org.qmd4j.LineRange;
-import org.qmd4j.MatchType;
-import org.qmd4j.Scope;
 import org.qmd4j.SearchProviders;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.SearchResult;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.search.Scope;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
 import org.qmd4j.vault.NoteText;
 
 /** Which files and ranges a brief includes, on the example vault. */

@@ -17,17 +17,17 @@ import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmd4j.EngineException;
 import org.qmd4j.Fixtures;
-import org.qmd4j.InvalidLineRangeException;
-import org.qmd4j.InvalidRequestException;
-import org.qmd4j.LineRange;
-import org.qmd4j.MatchType;
-import org.qmd4j.NoteNotFoundException;
-import org.qmd4j.PathRefusedException;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.SearchResult;
-import org.qmd4j.VaultNotFoundException;
+import org.qmd4j.search.EngineException;
+import org.qmd4j.search.InvalidLineRangeException;
+import org.qmd4j.search.InvalidRequestException;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.search.NoteNotFoundException;
+import org.qmd4j.search.PathRefusedException;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
+import org.qmd4j.search.VaultNotFoundException;
 import org.qmd4j.vault.NoteText;
 
 /** The concat engine: headers, merging, clamping, truncation, and every refusal. */

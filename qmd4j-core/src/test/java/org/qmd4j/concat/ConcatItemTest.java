@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.qmd4j.InvalidLineRangeException;
-import org.qmd4j.LineRange;
-import org.qmd4j.PathRefusedException;
+import org.qmd4j.search.InvalidLineRangeException;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.PathRefusedException;
 
 class ConcatItemTest {
 

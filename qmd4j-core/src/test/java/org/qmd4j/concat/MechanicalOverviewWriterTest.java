@@ -9,15 +9,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.qmd4j.DateSpec;
 import org.qmd4j.Fixtures;
-import org.qmd4j.LineRange;
-import org.qmd4j.MatchType;
-import org.qmd4j.Scope;
 import org.qmd4j.SearchProviders;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.SearchResult;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.search.Scope;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
 
 /** The default overview: 2 to 5 honest lines. */
 class MechanicalOverviewWriterTest {

@@ -9,7 +9,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
-import org.qmd4j.vault.FileKind;
+import org.qmd4j.search.FileKind;
 import org.qmd4j.vault.VaultLayout;
 
 class TreeWalkerTest {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.vault.FileKind;
+import org.qmd4j.search.FileKind;
 
 class VaultTreeTest {
   private final VaultTree tree = new VaultTree(List.of(

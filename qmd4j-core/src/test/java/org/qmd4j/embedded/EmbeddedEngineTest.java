@@ -14,19 +14,19 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.qmd4j.Fixtures;
-import org.qmd4j.Mode;
-import org.qmd4j.Scope;
-import org.qmd4j.internal.ChunkFilter;
-import org.qmd4j.internal.Hit;
-import org.qmd4j.vault.Chunker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.Fixtures;
+import org.qmd4j.spi.ChunkFilter;
+import org.qmd4j.spi.EngineQuery;
+import org.qmd4j.search.Mode;
+import org.qmd4j.search.Scope;
+import org.qmd4j.spi.Hit;
+import org.qmd4j.vault.Chunker;
 
 /** The embedded index on disk: freshness, warm starts, damaged caches, sharing. */
 class EmbeddedEngineTest {
-  private static final ChunkFilter ALL =
-      new ChunkFilter(Scope.vault(), java.util.Optional.empty(), java.util.Optional.empty());
+  private static final ChunkFilter ALL = ChunkFilter.EVERYTHING;
 
   @TempDir Path tmp;
 
@@ -37,7 +37,7 @@ class EmbeddedEngineTest {
   }
 
   private static List<String> paths(EmbeddedEngine engine, String query) {
-    return engine.search(query, Mode.FAST, ALL, 50).stream()
+    return engine.search(fast(query, 50)).stream()
         .map(h -> h.chunk().path()).collect(Collectors.toList());
   }
 
@@ -147,11 +147,11 @@ class EmbeddedEngineTest {
     Path index = tmp.resolve("index");
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, index, new Chunker(3600, 100_000))) {
       // One chunk for the whole dense day.
-      assertThat(engine.search("webhook", Mode.FAST, ALL, 5).get(0).chunk().lines().from())
+      assertThat(engine.search(fast("webhook", 5)).get(0).chunk().lines().from())
           .isEqualTo(21);
     }
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, index, Chunker.defaults())) {
-      assertThat(engine.search("webhook", Mode.FAST, ALL, 5).get(0).chunk().lines().from())
+      assertThat(engine.search(fast("webhook", 5)).get(0).chunk().lines().from())
           .isEqualTo(29);
     }
   }
@@ -172,8 +172,8 @@ class EmbeddedEngineTest {
             Files.writeString(note, "# Note " + n + "\nmotpartage" + n + "\n");
             return null;
           }));
-          futures.add(pool.submit(() -> a.search("décision", Mode.FAST, ALL, 5)));
-          futures.add(pool.submit(() -> b.search("décision", Mode.FAST, ALL, 5)));
+          futures.add(pool.submit(() -> a.search(fast("décision", 5))));
+          futures.add(pool.submit(() -> b.search(fast("décision", 5))));
         }
         for (Future<?> f : futures) f.get();
       } finally {
@@ -193,19 +193,23 @@ class EmbeddedEngineTest {
 
   @Test
   void scoresFollowTheBm25Formula() {
-    assertThat(EmbeddedEngine.normalize(1f, false)).isEqualTo(0.5);
-    assertThat(EmbeddedEngine.normalize(QueryPlan.TIER * 2 + 3f, true)).isEqualTo(0.75);
-    assertThat(EmbeddedEngine.normalize(0f, true)).isZero();
+    assertThat(Ranker.normalize(1f, false)).isEqualTo(0.5);
+    assertThat(Ranker.normalize(QueryPlan.TIER * 2 + 3f, true)).isEqualTo(0.75);
+    assertThat(Ranker.normalize(0f, true)).isZero();
   }
 
   @Test
   void hitsCarryChunkerLineRanges() throws IOException {
     Path vault = vault();
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, null, Chunker.defaults())) {
-      Hit hit = engine.search("cautionnement", Mode.FAST, ALL, 1).get(0);
+      Hit hit = engine.search(fast("cautionnement", 1)).get(0);
       List<String> lines = Files.readAllLines(vault.resolve(hit.chunk().path()));
       assertThat(hit.chunk().text()).isEqualTo(String.join("\n",
           lines.subList(hit.chunk().lines().from() - 1, hit.chunk().lines().to())));
     }
+  }
+
+  private static EngineQuery fast(String query, int limit) {
+    return new EngineQuery(query, Mode.FAST, ALL, limit);
   }
 }

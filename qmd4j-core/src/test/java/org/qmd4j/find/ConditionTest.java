@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.Fixtures;
-import org.qmd4j.InvalidFindException;
+import org.qmd4j.search.InvalidFindException;
 
 /** Conditions as written on the command line, and what each operator matches. */
 class ConditionTest {

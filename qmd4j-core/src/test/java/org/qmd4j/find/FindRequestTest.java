@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.DateSpec;
-import org.qmd4j.InvalidDateException;
-import org.qmd4j.InvalidFindException;
-import org.qmd4j.InvalidModeException;
-import org.qmd4j.Mode;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.InvalidFindException;
+import org.qmd4j.search.InvalidModeException;
+import org.qmd4j.search.Mode;
 
 /** Building and validating find_notes requests. */
 class FindRequestTest {

@@ -22,12 +22,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
-import org.qmd4j.InvalidDateException;
-import org.qmd4j.LineRange;
 import org.qmd4j.SearchProviders;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.SearchResult;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
 
 /**
  * find_notes on a copy of the example vault whose files all carry the same known time
@@ -296,7 +296,7 @@ class NoteFinderTest {
     // startup-x's own files: 21 changelog chunks (a dense day of 14 entries), 6 tasks, the
     // state and the description. The first search asks for 2 + 4 x 3 = 14 and must grow.
     List<SearchResult> every = searcher.search(SearchRequest.of("*")
-        .withScope(org.qmd4j.Scope.project("startup-x")).withLimit(1000)).stream()
+        .withScope(org.qmd4j.search.Scope.project("startup-x")).withLimit(1000)).stream()
         .filter(h -> !h.path().contains("/bucket/")).collect(Collectors.toList());
     assertThat(every).hasSize(29);
     FindResult page = find(request().query("*").folder("projects/startup-x").limit(3)

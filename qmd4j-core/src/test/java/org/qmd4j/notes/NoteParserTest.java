@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.LineRange;
+import org.qmd4j.search.FileKind;
+import org.qmd4j.search.LineRange;
 import org.qmd4j.vault.Chunk;
-import org.qmd4j.vault.FileKind;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.VaultFile;
 

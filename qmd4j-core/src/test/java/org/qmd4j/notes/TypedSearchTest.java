@@ -17,14 +17,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
-import org.qmd4j.InvalidDateException;
-import org.qmd4j.InvalidQueryException;
-import org.qmd4j.InvalidScopeException;
-import org.qmd4j.LineRange;
-import org.qmd4j.Mode;
 import org.qmd4j.SearchProviders;
-import org.qmd4j.SearchRequest;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.InvalidQueryException;
+import org.qmd4j.search.InvalidScopeException;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.Mode;
+import org.qmd4j.search.SearchRequest;
 
 /** The typed facade of {@link Searcher} on the example vault. */
 class TypedSearchTest {

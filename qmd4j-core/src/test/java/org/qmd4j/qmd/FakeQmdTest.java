@@ -18,15 +18,15 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.EngineChoice;
 import org.qmd4j.Fixtures;
-import org.qmd4j.QmdFailedException;
-import org.qmd4j.QmdOptions;
-import org.qmd4j.QmdOutputException;
-import org.qmd4j.QmdTimeoutException;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.SearchResult;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.QmdFailedException;
+import org.qmd4j.search.QmdOutputException;
+import org.qmd4j.search.QmdTimeoutException;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.QmdOptions;
 
 /**
  * The real process runner against fake qmd executables ({@code testfixtures/fake-qmd}) that do

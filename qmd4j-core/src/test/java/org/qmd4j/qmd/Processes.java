@@ -8,11 +8,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /** Assertions on processes that tests expect to be gone. */
-final class Processes {
+public final class Processes {
   private Processes() {}
 
   /** Waits up to 2 s for the OS to finish killing, then expects every one of {@code pids} gone. */
-  static void assertGone(Iterable<Long> pids) throws InterruptedException {
+  public static void assertGone(Iterable<Long> pids) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
     for (long pid : pids) {
       while (isRunning(pid) && System.nanoTime() < deadline) Thread.sleep(20);

@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.spi.ProcessRequest;
+import org.qmd4j.spi.ProcessResult;
+import org.qmd4j.spi.ProcessRunner;
 
 /** The version probe (issue 3, item 1). */
 class QmdBinaryTest {

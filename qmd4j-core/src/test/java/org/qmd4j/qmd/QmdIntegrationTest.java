@@ -31,21 +31,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.qmd4j.DateSpec;
 import org.qmd4j.EngineChoice;
 import org.qmd4j.Fixtures;
-import org.qmd4j.LineRange;
-import org.qmd4j.MatchType;
-import org.qmd4j.Mode;
-import org.qmd4j.QmdFailedException;
-import org.qmd4j.QmdOptions;
-import org.qmd4j.QmdUnavailableException;
-import org.qmd4j.Scope;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.SearchResult;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.search.Mode;
+import org.qmd4j.search.QmdFailedException;
+import org.qmd4j.search.QmdUnavailableException;
+import org.qmd4j.search.Scope;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.BinaryLocator;
+import org.qmd4j.spi.ProcessRequest;
+import org.qmd4j.spi.ProcessResult;
+import org.qmd4j.spi.ProcessRunner;
+import org.qmd4j.spi.QmdOptions;
 
 /**
  * The qmd engine against the real qmd 2.x on PATH (CI installs 2.8.3), on a copy of the

@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.qmd4j.QmdOutputException;
+import org.qmd4j.search.QmdOutputException;
 
 /** Reading qmd's JSON: shapes, scores, paths (issue 3, item 5). */
 class QmdJsonTest {

@@ -18,6 +18,9 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.qmd4j.Fixtures;
+import org.qmd4j.spi.ProcessRequest;
+import org.qmd4j.spi.ProcessResult;
+import org.qmd4j.spi.ProcessRunner;
 
 /**
  * A fake {@link ProcessRunner} that plays qmd 2.8.3 from the outputs recorded under

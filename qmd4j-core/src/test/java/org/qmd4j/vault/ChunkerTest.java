@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.qmd4j.LineRange;
+import org.qmd4j.search.FileKind;
+import org.qmd4j.search.LineRange;
 
 class ChunkerTest {
   private static final Pattern DAY_HEADING = Pattern.compile("^# (\\d{4}-\\d{2}-\\d{2})\\s*$");

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.qmd4j.search.FileKind;
 
 /** The DESIGN.md "The vault" table, row by row, and everything that is not indexed. */
 class VaultLayoutTest {

@@ -6,13 +6,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.qmd4j.SearchRequest;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.concat.ConcatDocument;
 import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.concat.VaultTree;
+import org.qmd4j.search.SearchRequest;
 
 /** The reading tools: {@code read}, {@code tree}, {@code concat} and {@code brief}. */
 final class ReadingTools {

@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.qmd4j.SearchRequest;
-import org.qmd4j.SearchResult;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
 
 /** The {@code search} tool: ranked chunks as the seed array, structured and as text. */
 final class SearchTool {

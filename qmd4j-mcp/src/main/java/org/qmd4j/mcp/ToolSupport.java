@@ -1,14 +1,14 @@
 package org.qmd4j.mcp;
 
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.qmd4j.SearchException;
+import org.qmd4j.search.SearchException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

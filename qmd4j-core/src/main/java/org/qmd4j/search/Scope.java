@@ -1,0 +1,139 @@
+package org.qmd4j.search;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Which part of the vault a search covers.
+ *
+ * <table>
+ *   <caption>Scope names</caption>
+ *   <tr><th>name</th><th>covers</th></tr>
+ *   <tr><td>(none, {@code null})</td><td>every indexed file</td></tr>
+ *   <tr><td>{@code project:<name>}</td><td>every indexed file under
+ *       {@code projects/<name>/}, its bucket included, no root file</td></tr>
+ *   <tr><td>{@code all-states}</td><td>every {@code projects/<name>/state.md}</td></tr>
+ *   <tr><td>{@code all-changelogs}</td><td>every project changelog plus the root one</td></tr>
+ *   <tr><td>{@code all-tasks}</td><td>every project {@code tasks.md} plus the root one</td></tr>
+ *   <tr><td>{@code all-buckets}</td><td>every project bucket plus the root one</td></tr>
+ *   <tr><td>{@code all-descriptions}</td>
+ *       <td>every {@code projects/<name>/description.md}</td></tr>
+ * </table>
+ *
+ * <p>A project that does not exist is a valid scope that matches nothing.
+ */
+public sealed interface Scope permits Scope.Vault, Scope.Project, Scope.OfKind {
+
+  /** The valid scope names, as listed in error messages. */
+  String VALID_SCOPES =
+      "project:<name>, all-states, all-changelogs, all-tasks, all-buckets, all-descriptions"
+          + " (or no scope for the whole vault)";
+
+  /** Whether a file of this kind in this project (empty for root files) is in scope. */
+  boolean includes(FileKind kind, Optional<String> project);
+
+  /** The name of this scope as {@link #parse} reads it; empty for the whole vault. */
+  String wireName();
+
+  /** The whole indexed vault. */
+  static Scope vault() {
+    return Vault.INSTANCE;
+  }
+
+  /** Every indexed file of one project. */
+  static Scope project(String name) {
+    return new Project(name);
+  }
+
+  /** Every file of one kind, in every project and at the root. */
+  static Scope of(FileKind kind) {
+    return new OfKind(kind);
+  }
+
+  /**
+   * Parses a scope name from the table above. {@code null} or blank means the whole vault.
+   *
+   * @throws InvalidScopeException naming the bad value and listing the valid scopes
+   */
+  static Scope parse(String name) {
+    if (name == null || name.isBlank()) return vault();
+    String s = name.strip();
+    if (s.startsWith("project:")) {
+      String project = s.substring("project:".length()).strip();
+      if (project.isEmpty()) {
+        throw new InvalidScopeException(
+            "Scope 'project:' needs a project name, e.g. project:startup-x; valid scopes are: "
+                + VALID_SCOPES);
+      }
+      return new Project(project);
+    }
+    switch (s.toLowerCase(java.util.Locale.ROOT)) {
+      case "all-states": return new OfKind(FileKind.STATE);
+      case "all-changelogs": return new OfKind(FileKind.CHANGELOG);
+      case "all-tasks": return new OfKind(FileKind.TASKS);
+      case "all-buckets": return new OfKind(FileKind.BUCKET);
+      case "all-descriptions": return new OfKind(FileKind.DESCRIPTION);
+      default:
+        throw new InvalidScopeException(
+            "Unknown scope '" + name + "'; valid scopes are: " + VALID_SCOPES);
+    }
+  }
+
+  /** The whole vault. */
+  enum Vault implements Scope {
+    INSTANCE;
+
+    @Override
+    public boolean includes(FileKind kind, Optional<String> project) {
+      Objects.requireNonNull(kind, "kind == null");
+      Objects.requireNonNull(project, "project == null");
+      return true;
+    }
+
+    @Override
+    public String wireName() {
+      return "";
+    }
+  }
+
+  /** Every indexed file under {@code projects/<name>/}. */
+  record Project(String name) implements Scope {
+    public Project {
+      Objects.requireNonNull(name, "name == null");
+      name = name.strip();
+      if (name.isBlank()) {
+        throw new InvalidScopeException("Scope 'project:' needs a project name");
+      }
+    }
+
+    @Override
+    public boolean includes(FileKind kind, Optional<String> project) {
+      Objects.requireNonNull(kind, "kind == null");
+      return project.isPresent() && project.get().equals(name);
+    }
+
+    @Override
+    public String wireName() {
+      return "project:" + name;
+    }
+  }
+
+  /** Every file of one kind, project files and root files alike. */
+  record OfKind(FileKind kind) implements Scope {
+    public OfKind {
+      Objects.requireNonNull(kind, "kind == null");
+    }
+
+    @Override
+    public boolean includes(FileKind fileKind, Optional<String> project) {
+      Objects.requireNonNull(fileKind, "kind == null");
+      Objects.requireNonNull(project, "project == null");
+      return fileKind == kind;
+    }
+
+    @Override
+    public String wireName() {
+      return "all-" + (kind == FileKind.TASKS ? "tasks" : kind.wireName() + "s");
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package org.qmd4j.spi;
+
+import java.time.LocalDate;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Predicate;
+import org.qmd4j.search.Scope;
+import org.qmd4j.vault.Chunk;
+
+/**
+ * Which chunks a search may return: its scope, its inclusive date bounds, and an extra
+ * condition that {@code find} and the typed facade add. Every engine applies this one
+ * definition while ranking, so that {@code limit} is still filled when enough chunks pass.
+ *
+ * <p>A chunk passes when its file is in scope, and, if a bound is given, its date (the H1 day
+ * of a changelog chunk, the frontmatter {@code updated} of any other file) is known and within
+ * the bounds, and it passes the extra condition if there is one. A chunk without a usable
+ * date passes only when no bound is given.
+ *
+ * @param scope the part of the vault searched
+ * @param from inclusive lower bound, already resolved against the clock, if any
+ * @param to inclusive upper bound, already resolved against the clock, if any
+ * @param extra a further condition on chunks, if any
+ * @since 0.2
+ */
+public record ChunkFilter(Scope scope, Optional<LocalDate> from, Optional<LocalDate> to,
+    Optional<Predicate<Chunk>> extra) implements Predicate<Chunk> {
+
+  /** Every chunk of the vault passes. */
+  public static final ChunkFilter EVERYTHING =
+      new ChunkFilter(Scope.vault(), Optional.empty(), Optional.empty(), Optional.empty());
+
+  /** Checks the components and that {@code from} is not after {@code to}. */
+  public ChunkFilter {
+    Objects.requireNonNull(scope, "scope == null");
+    Objects.requireNonNull(from, "from == null");
+    Objects.requireNonNull(to, "to == null");
+    Objects.requireNonNull(extra, "extra == null");
+    if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
+      throw new IllegalArgumentException(
+          "Expected from <= to but was " + from.get() + " > " + to.get());
+    }
+  }
+
+  /** A filter on scope and dates only. */
+  public static ChunkFilter of(Scope scope, Optional<LocalDate> from, Optional<LocalDate> to) {
+    return new ChunkFilter(scope, from, to, Optional.empty());
+  }
+
+  /** This filter with {@code condition} added (AND) to its extra condition. */
+  public ChunkFilter withCondition(Predicate<Chunk> condition) {
+    Objects.requireNonNull(condition, "condition == null");
+    Predicate<Chunk> combined = extra.map(e -> e.and(condition)).orElse(condition);
+    return new ChunkFilter(scope, from, to, Optional.of(combined));
+  }
+
+  @Override
+  public boolean test(Chunk chunk) {
+    if (!scope.includes(chunk.file().kind(), chunk.file().project())) return false;
+    if (from.isPresent() || to.isPresent()) {
+      if (chunk.date().isEmpty()) return false;
+      LocalDate d = chunk.date().get();
+      if (from.isPresent() && d.isBefore(from.get())) return false;
+      if (to.isPresent() && d.isAfter(to.get())) return false;
+    }
+    return extra.isEmpty() || extra.get().test(chunk);
+  }
+
+  /**
+   * Whether every chunk passes: whole vault, no date bound, no extra condition. Engines that
+   * fetch documents from elsewhere (qmd) then need no over-fetching to fill the limit.
+   */
+  public boolean passesEverything() {
+    return scope.equals(Scope.vault()) && from.isEmpty() && to.isEmpty() && extra.isEmpty();
+  }
+}

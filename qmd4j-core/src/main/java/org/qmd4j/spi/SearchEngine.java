@@ -1,0 +1,101 @@
+package org.qmd4j.spi;
+
+import java.io.Closeable;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.qmd4j.vault.Chunk;
+
+/**
+ * A search engine over one vault. The built-in ones are the embedded Lucene engine and the
+ * qmd engine; an application plugs in its own (a remote index, a test double) with a
+ * {@link Factory} given to {@code SearchProviders.forVault(Path, SearchOptions, Factory)}.
+ *
+ * <p>The contract every engine keeps (the conformance test {@code SearchEngineContract} in
+ * the {@code qmd4j-core} test-jar checks it):
+ * <ul>
+ *   <li>at most {@code query.limit()} hits, best first, scores in [0, 1] and descending;
+ *   <li>only chunks that pass {@code query.filter()}, and the filter applied while ranking, so
+ *       that the limit is filled whenever enough chunks pass;
+ *   <li>the wildcard query ({@link EngineQuery#isWildcard()}) returns every chunk that passes,
+ *       newest first (by {@link Chunk#date()}, undated last), with score 1.0;
+ *   <li>a query that matches nothing returns an empty list, never {@code null};
+ *   <li>failures are {@code SearchException}s ({@code EngineException} for the environment).
+ * </ul>
+ *
+ * <p>Implementations are thread-safe: one instance serves concurrent searches.
+ *
+ * @since 0.2
+ */
+public interface SearchEngine extends Closeable {
+  /** A short name shown by {@code doctor} and in logs, such as {@code embedded} or {@code qmd}. */
+  String name();
+
+  /**
+   * Ranks the chunks matching {@code query.text()} and returns at most {@code query.limit()}
+   * of them that pass {@code query.filter()}, best first.
+   *
+   * @param query the resolved search
+   * @return the hits, best first; empty when nothing matches
+   */
+  List<Hit> search(EngineQuery query);
+
+  /** Where this engine keeps its index, for {@code doctor} and logs. */
+  String indexLocation();
+
+  /** Facts for {@code qmd4j doctor}, in display order. */
+  Map<String, String> diagnostics();
+
+  /** Releases files and processes. Never throws. */
+  @Override
+  void close();
+
+  /**
+   * Opens an engine for one vault. Called once per {@code Searcher}.
+   *
+   * @since 0.2
+   */
+  @FunctionalInterface
+  interface Factory {
+    /**
+     * Opens the engine.
+     *
+     * @param context the vault and the environment it runs in
+     * @return an open engine; the {@code Searcher} closes it
+     */
+    SearchEngine open(Context context);
+  }
+
+  /**
+   * What an engine factory is given: the vault, the clock and environment, a cache folder, and
+   * qmd4j's own reading of the vault (the indexed files and their chunks), so that an engine
+   * returns the same chunks and line ranges as the built-in ones.
+   *
+   * @since 0.2
+   */
+  interface Context {
+    /** The vault folder, as a real path. */
+    Path vault();
+
+    /** The clock that relative dates are resolved against. */
+    Clock clock();
+
+    /** The environment variables the searcher was given. */
+    Map<String, String> environment();
+
+    /** A folder this engine may keep files in; created on demand by the engine. */
+    Path cacheDir();
+
+    /** The vault-relative paths of the indexed files, sorted. */
+    List<String> indexedFiles();
+
+    /**
+     * The chunks of one indexed file, as qmd4j's chunker cuts them.
+     *
+     * @param path a vault-relative path from {@link #indexedFiles()}
+     * @return its chunks in file order; empty for an empty file
+     */
+    List<Chunk> chunks(String path);
+  }
+}
