@@ -9,12 +9,12 @@ import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.web.WebServer;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code qmd4j serve}: the web interface and JSON API until interrupted. */
 @Command(name = "serve", mixinStandardHelpOptions = true, showDefaultValues = true,

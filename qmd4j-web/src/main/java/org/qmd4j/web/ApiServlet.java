@@ -13,10 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.qmd4j.SearchResult;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.ConcatDocument;
+import org.qmd4j.search.SearchResult;
 
 /**
  * The JSON API under {@code /api}, with the parameter names and shapes of the MCP tools.

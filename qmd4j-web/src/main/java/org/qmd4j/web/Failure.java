@@ -1,8 +1,8 @@
 package org.qmd4j.web;
 
-import org.qmd4j.EngineException;
-import org.qmd4j.InvalidRequestException;
-import org.qmd4j.NoteNotFoundException;
+import org.qmd4j.search.EngineException;
+import org.qmd4j.search.InvalidRequestException;
+import org.qmd4j.search.NoteNotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

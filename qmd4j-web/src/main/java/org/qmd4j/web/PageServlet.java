@@ -12,6 +12,7 @@ import org.qmd4j.Searcher;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.concat.VaultTree;
+import org.qmd4j.search.InvalidDateException;
 
 /**
  * The page at {@code /} and its assets under {@code /static/}. The answer is rendered on the
@@ -75,7 +76,7 @@ final class PageServlet extends HttpServlet {
       } catch (FieldException e) {
         model.fieldError = e;
         model.failure = Failure.of(e);
-      } catch (org.qmd4j.InvalidDateException e) {
+      } catch (InvalidDateException e) {
         // Both dates parsed, so this is date_from after date_to.
         model.fieldError = new FieldException("to", e);
         model.failure = Failure.of(e);

@@ -12,11 +12,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.qmd4j.EngineDescription;
-import org.qmd4j.LineRange;
-import org.qmd4j.SearchResult;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.concat.VaultTree;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.SearchResult;
 
 /** Writes the page's HTML from what the servlet found. Every value from outside is escaped. */
 final class PageView {

@@ -3,10 +3,10 @@ package org.qmd4j.web;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.qmd4j.DateSpec;
-import org.qmd4j.Mode;
-import org.qmd4j.Scope;
-import org.qmd4j.SearchRequest;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.Mode;
+import org.qmd4j.search.Scope;
+import org.qmd4j.search.SearchRequest;
 
 /**
  * A search as a form or a URL gives it, every value a raw string ({@code null} when absent),

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.Fixtures;
-import org.qmd4j.Scope;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.Scope;
 import org.qmd4j.web.WebTesting.Reply;
 
 /** The JSON API on the example vault: every endpoint, its shapes and its errors. */

@@ -36,9 +36,9 @@ import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.qmd4j.Fixtures;
-import org.qmd4j.Scope;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.Scope;
 
 /**
  * The page in a real headless Chromium, used as a person would: type and press Enter, change

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
-import org.qmd4j.Scope;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.Scope;
 import org.qmd4j.web.WebTesting.Reply;
 
 /** The page as the server renders it: deep links, field errors, files, notes' HTML, edits. */
