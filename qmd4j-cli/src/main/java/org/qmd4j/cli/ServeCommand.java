@@ -8,13 +8,14 @@ import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.SearchRequest;
 import org.qmd4j.web.WebServer;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code qmd4j serve}: the web interface and JSON API until interrupted. */
 @Command(name = "serve", mixinStandardHelpOptions = true, showDefaultValues = true,
@@ -82,6 +83,15 @@ final class ServeCommand implements Callable<Integer> {
         + (token == null || token.isBlank() ? "" : "?token=" + token.strip())
         + " (Ctrl-C to stop)");
     err.flush();
+    // The first search builds or refreshes the index; start it now rather than on the first
+    // query a person types. A failure here is the same the page would show: say it.
+    searcher.searchAsync(SearchRequest.of(SearchRequest.WILDCARD).withLimit(1))
+        .whenComplete((results, failure) -> {
+          if (failure != null) {
+            err.println("qmd4j: warming the index failed: " + failure.getMessage());
+            err.flush();
+          }
+        });
     try {
       server.join();
     } finally {
