@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.eclipse.jetty.ee11.servlet.FilterHolder;
@@ -20,12 +21,14 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.qmd4j.Searcher;
+import org.qmd4j.mcp.McpHttpOptions;
+import org.qmd4j.mcp.Qmd4jMcpServer;
 
 /**
  * The qmd4j web interface, on Jetty: the search page at {@code /} (the brief rendered for a
  * person, a tree of the vault), and a JSON API under {@code /api} with the parameter names of
  * the MCP tools ({@code search}, {@code brief}, {@code read}, {@code tree}, {@code concat},
- * {@code find}).
+ * {@code find}), and the MCP server itself over Streamable HTTP at {@code /mcp}.
  *
  * <pre>{@code
  * try (Searcher searcher = SearchProviders.forVault(Path.of("notes"), SearchOptions.DEFAULT);
@@ -50,6 +53,7 @@ public final class WebServer implements Closeable {
   private final Server server;
   private final ServerConnector connector;
   private final String bind;
+  private final Optional<Qmd4jMcpServer.HttpEndpoint> mcp;
 
   private WebServer(Builder builder) {
     this.bind = builder.bind;
@@ -68,8 +72,24 @@ public final class WebServer implements Closeable {
     context.setContextPath("/");
     Guard guard = new Guard(builder.bind, builder.loopback, connector::getLocalPort,
         builder.token);
-    context.addFilter(new FilterHolder(guard), "/*", EnumSet.of(DispatcherType.REQUEST));
+    FilterHolder guardHolder = new FilterHolder(guard);
+    guardHolder.setAsyncSupported(true);
+    context.addFilter(guardHolder, "/*", EnumSet.of(DispatcherType.REQUEST));
     context.addServlet(new ServletHolder("api", new ApiServlet(builder.searcher)), "/api/*");
+    if (builder.mcp) {
+      // The guard above already checked Host, Origin and token; the SDK checks them again.
+      McpHttpOptions options = builder.loopback ? McpHttpOptions.DEFAULT
+          : McpHttpOptions.DEFAULT.withAllowedHosts(List.of()).withAllowedOrigins(
+              List.of("http://" + builder.bind + ":*"));
+      Qmd4jMcpServer.HttpEndpoint endpoint =
+          Qmd4jMcpServer.streamableHttp(builder.searcher, options);
+      ServletHolder holder = new ServletHolder("mcp", endpoint.servlet());
+      holder.setAsyncSupported(true);
+      context.addServlet(holder, endpoint.path());
+      this.mcp = Optional.of(endpoint);
+    } else {
+      this.mcp = Optional.empty();
+    }
     context.addServlet(new ServletHolder("page", new PageServlet(builder.searcher)), "/");
     ErrorHandler errors = new ErrorHandler();
     errors.setShowStacks(false);
@@ -128,6 +148,7 @@ public final class WebServer implements Closeable {
   /** Stops listening, letting requests in progress finish. Idempotent; never throws. */
   @Override
   public void close() {
+    mcp.ifPresent(Qmd4jMcpServer.HttpEndpoint::close);
     try {
       server.stop();
     } catch (Exception e) {
@@ -149,6 +170,7 @@ public final class WebServer implements Closeable {
     private boolean loopback = true;
     private int port = 7700;
     private Optional<String> token = Optional.empty();
+    private boolean mcp = true;
 
     private Builder(Searcher searcher) {
       this.searcher = Objects.requireNonNull(searcher, "searcher == null");
@@ -189,6 +211,15 @@ public final class WebServer implements Closeable {
      */
     public Builder token(String token) {
       this.token = Optional.ofNullable(token).map(String::strip).filter(t -> !t.isEmpty());
+      return this;
+    }
+
+    /**
+     * Whether to serve MCP over Streamable HTTP at {@code /mcp} (the tools of {@code qmd4j
+     * mcp}: search, find_notes, read, tree, concat, brief); on by default.
+     */
+    public Builder mcp(boolean enabled) {
+      this.mcp = enabled;
       return this;
     }
 
