@@ -212,6 +212,23 @@ class ApiServletTest {
   }
 
   @Test
+  void anUnexpectedFailureIs500WithoutDetails() {
+    Searcher closed = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
+    WebServer broken = WebServer.newBuilder(closed).port(0).mcp(false).build().start();
+    try {
+      closed.close();
+      Reply r = get(broken, "/api/search?query=stripe");
+      assertThat(r.status()).isEqualTo(500);
+      // A closed searcher fails with Lucene's AlreadyClosedException: nothing of it leaks.
+      assertThat(r.json().get("error").asText())
+          .isEqualTo("Internal error; the server's log has the details");
+      assertThat(r.body()).doesNotContain("lucene").doesNotContain("Exception");
+    } finally {
+      broken.close();
+    }
+  }
+
+  @Test
   void everyAnswerCarriesTheSecurityHeaders() {
     Reply r = get(server, "/api/tree");
     assertThat(r.header("Content-Security-Policy")).contains("script-src 'self'")
