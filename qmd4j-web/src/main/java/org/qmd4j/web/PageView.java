@@ -133,7 +133,7 @@ final class PageView {
     error(sb, m, "q");
     sb.append("<div class=\"filters\">\n");
     String mode = SearchForm.or(f.mode()).strip().toLowerCase(java.util.Locale.ROOT);
-    sb.append("<div class=\"field").append(invalid(m, "mode"))
+    sb.append("<div class=\"field f-mode").append(invalid(m, "mode"))
         .append("\"><label for=\"mode\">Mode</label><select id=\"mode\" name=\"mode\"")
         .append(aria(m, "mode")).append(">")
         .append(option("fast", "Fast", mode.isEmpty() || mode.equals("fast")))
@@ -144,7 +144,7 @@ final class PageView {
     sb.append("</select>");
     error(sb, m, "mode");
     sb.append("</div>\n");
-    sb.append("<div class=\"field wide").append(invalid(m, "scope"))
+    sb.append("<div class=\"field wide f-scope").append(invalid(m, "scope"))
         .append("\"><label for=\"scope\">Scope</label><input id=\"scope\" name=\"scope\" ")
         .append("list=\"scopes\" autocomplete=\"off\" spellcheck=\"false\" ")
         .append("placeholder=\"Whole vault\" value=\"").append(esc(SearchForm.or(f.scope())))
@@ -156,9 +156,9 @@ final class PageView {
     sb.append("</datalist>");
     error(sb, m, "scope");
     sb.append("</div>\n");
-    dateField(sb, m, "from", "From", f.from(), "e.g. 3 months ago");
-    dateField(sb, m, "to", "To", f.to(), "e.g. today");
-    sb.append("<div class=\"field narrow").append(invalid(m, "limit"))
+    dateField(sb, m, "from", "From", f.from(), "3 months ago");
+    dateField(sb, m, "to", "To", f.to(), "today");
+    sb.append("<div class=\"field narrow f-limit").append(invalid(m, "limit"))
         .append("\"><label for=\"limit\">Limit</label><input id=\"limit\" name=\"limit\" ")
         .append("inputmode=\"numeric\" autocomplete=\"off\" placeholder=\"20\" value=\"")
         .append(esc(SearchForm.or(f.limit()))).append('"').append(aria(m, "limit"))
@@ -169,7 +169,8 @@ final class PageView {
 
   private static void dateField(StringBuilder sb, Model m, String name, String label,
       String value, String placeholder) {
-    sb.append("<div class=\"field").append(invalid(m, name)).append("\"><label for=\"")
+    sb.append("<div class=\"field f-").append(name).append(invalid(m, name))
+        .append("\"><label for=\"")
         .append(name).append("\">").append(label).append("</label><input id=\"").append(name)
         .append("\" name=\"").append(name).append("\" autocomplete=\"off\" placeholder=\"")
         .append(placeholder).append("\" value=\"").append(esc(SearchForm.or(value)))
