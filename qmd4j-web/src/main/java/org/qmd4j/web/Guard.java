@@ -13,6 +13,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -168,7 +169,7 @@ final class Guard implements Filter {
   }
 
   private static Set<String> union(Set<String> names, String more) {
-    java.util.HashSet<String> all = new java.util.HashSet<>(names);
+    HashSet<String> all = new HashSet<>(names);
     all.add(more);
     return Set.copyOf(all);
   }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.Block;
@@ -55,7 +56,7 @@ final class PageServlet extends HttpServlet {
     try {
       model.tree = searcher.tree();
     } catch (RuntimeException e) {
-      model.tree = new VaultTree(java.util.List.of());
+      model.tree = new VaultTree(List.of());
       model.failure = Failure.of(e);
     }
     String open = req.getParameter("open");

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.qmd4j.EngineDescription;
 import org.qmd4j.concat.Block;
@@ -132,7 +132,7 @@ final class PageView {
         .append("<button type=\"submit\">Search</button></div>\n");
     error(sb, m, "q");
     sb.append("<div class=\"filters\">\n");
-    String mode = SearchForm.or(f.mode()).strip().toLowerCase(java.util.Locale.ROOT);
+    String mode = SearchForm.or(f.mode()).strip().toLowerCase(Locale.ROOT);
     sb.append("<div class=\"field f-mode").append(invalid(m, "mode"))
         .append("\"><label for=\"mode\">Mode</label><select id=\"mode\" name=\"mode\"")
         .append(aria(m, "mode")).append(">")
@@ -373,7 +373,7 @@ final class PageView {
   private static Map<String, String> kinds(VaultTree tree) {
     Map<String, String> out = new HashMap<>();
     for (VaultTree.Entry e : tree.files()) {
-      Optional.ofNullable(e.kind().orElse(null)).ifPresent(k -> out.put(e.path(), k.wireName()));
+      e.kind().ifPresent(k -> out.put(e.path(), k.wireName()));
     }
     return out;
   }

@@ -23,6 +23,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.qmd4j.Searcher;
 import org.qmd4j.mcp.McpHttpOptions;
 import org.qmd4j.mcp.Qmd4jMcpServer;
+import org.slf4j.LoggerFactory;
 
 /**
  * The qmd4j web interface, on Jetty: the search page at {@code /} (the brief rendered for a
@@ -153,8 +154,7 @@ public final class WebServer implements Closeable {
       server.stop();
     } catch (Exception e) {
       // Stopping is best effort: what failed to stop dies with the process.
-      org.slf4j.LoggerFactory.getLogger(WebServer.class).warn("Stopping the server: {}",
-          e.toString());
+      LoggerFactory.getLogger(WebServer.class).warn("Stopping the server: {}", e.toString());
     }
   }
 

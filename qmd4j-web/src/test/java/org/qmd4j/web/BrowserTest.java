@@ -52,6 +52,11 @@ class BrowserTest {
   private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   private static final Path SHOTS = Path.of("target", "screenshots");
 
+  // Selenium maps CDP by Chromium version and warns when Debian's is newer than its table;
+  // the one command used here (Emulation.setEmulatedMedia) is stable. Held: loggers are weak.
+  private static final java.util.logging.Logger CDP_LOG =
+      java.util.logging.Logger.getLogger("org.openqa.selenium.devtools");
+
   @TempDir static Path tmp;
   private static Searcher searcher;
   private static WebServer server;
@@ -62,6 +67,7 @@ class BrowserTest {
     assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
         "Browser tests skipped: no " + CHROMIUM + " or " + CHROMEDRIVER + " (install Debian's "
             + "chromium and chromium-driver, as .ci/run does)");
+    CDP_LOG.setLevel(java.util.logging.Level.SEVERE);
     Path vault = Fixtures.copyVault(tmp.resolve("vault"));
     Files.writeString(vault.resolve("bucket/piege.md"), PageServletTest.XSS_NOTE);
     searcher = SearchProviders.forVault(vault, Fixtures.memoryOptions());

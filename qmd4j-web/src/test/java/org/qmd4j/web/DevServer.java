@@ -5,7 +5,7 @@ import org.qmd4j.Fixtures;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 
-/** Serves a vault on a fixed port by hand, to look at the page: {@code DevServer [vault] [port]}. */
+/** Serves a vault by hand, to look at the page: {@code DevServer [vault] [port]}. */
 final class DevServer {
   private DevServer() {}
 
