@@ -192,8 +192,8 @@ class BrowserTest {
   }
 
   @Test
-  void theSourceToggleShowsTheVaultsLineNumbers() {
-    open("/?open=projects/startup-x/state.md:9-11");
+  void theSourceToggleShowsTheVaultsLineNumbers() throws IOException {
+    open("/?q=stripe&open=projects/startup-x/state.md:9-11");
     WebElement toggle = driver.findElement(By.cssSelector("button.toggle"));
     assertThat(driver.findElement(By.cssSelector(".source")).isDisplayed()).isFalse();
     toggle.click();
@@ -202,6 +202,8 @@ class BrowserTest {
     assertThat(driver.findElement(By.cssSelector(".source")).getText())
         .contains("## Où on en est");
     assertThat(toggle.getAttribute("aria-pressed")).isEqualTo("true");
+    colorScheme("dark");
+    shot("source-dark-wide");
     toggle.sendKeys(Keys.ENTER);
     assertThat(driver.findElement(By.cssSelector(".rendered")).isDisplayed()).isTrue();
   }
