@@ -3,10 +3,11 @@
  * org.qmd4j.SearchProviders}; engine authors implement {@link org.qmd4j.spi.SearchEngine}.
  *
  * <p>Exported: the facade ({@code org.qmd4j}), the request and result values with the
- * exception family ({@code org.qmd4j.search}), the engine SPI ({@code org.qmd4j.spi}), and the
- * value packages that the facade's calls take and return ({@code vault}, {@code concat},
- * {@code find}, {@code notes}). The engines ({@code embedded}, {@code qmd}) and the helpers
- * shared between packages ({@code internal}) are not exported.
+ * exception family ({@code org.qmd4j.search}), the engine SPI with the chunks engines rank
+ * ({@code org.qmd4j.spi}), and the value packages that the facade's calls take and return
+ * ({@code concat}, {@code find}, {@code notes}). The vault reading ({@code vault}), the
+ * engines ({@code embedded}, {@code qmd}) and the helpers shared between packages
+ * ({@code internal}) are not exported.
  */
 module org.qmd4j {
   requires org.apache.lucene.core;
@@ -25,7 +26,6 @@ module org.qmd4j {
   exports org.qmd4j;
   exports org.qmd4j.search;
   exports org.qmd4j.spi;
-  exports org.qmd4j.vault;
   exports org.qmd4j.concat;
   exports org.qmd4j.find;
   exports org.qmd4j.notes;

@@ -15,11 +15,11 @@ import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
-import org.qmd4j.vault.Chunk;
 
 /**
  * The one path of a search behind {@link Searcher}: a {@link SearchRequest} resolved once into

@@ -77,12 +77,12 @@ class ArchitectureTest {
   }
 
   @Test
-  void spiDependsOnlyOnSearchAndVault() {
+  void spiDependsOnlyOnSearch() {
     noClasses().that().resideInAPackage("org.qmd4j.spi..")
         .should().dependOnClassesThat(com.tngtech.archunit.core.domain.JavaClass.Predicates
             .resideInAPackage("org.qmd4j..")
             .and(com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackages(
-                "org.qmd4j.spi..", "org.qmd4j.search..", "org.qmd4j.vault..")))
+                "org.qmd4j.spi..", "org.qmd4j.search..")))
         .check(CORE);
   }
 

@@ -11,8 +11,8 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.NoteText;
-import org.qmd4j.vault.VaultFile;
 import org.qmd4j.vault.VaultLayout;
 
 /**

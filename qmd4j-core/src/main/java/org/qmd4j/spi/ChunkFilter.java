@@ -5,7 +5,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.qmd4j.search.Scope;
-import org.qmd4j.vault.Chunk;
 
 /**
  * Which chunks a search may return: its scope, its inclusive date bounds, and an extra

@@ -8,6 +8,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.LineRange;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.VaultFile;
 
 /**
  * Cuts vault files into chunks along their markdown structure.

@@ -8,10 +8,10 @@ import java.util.function.Predicate;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SearcherManager;
-import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.search.Mode;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.Hit;
-import org.qmd4j.vault.Chunk;
 
 /**
  * Benchmark helper: runs {@link EmbeddedEngine#search}'s ranking <em>without</em> the

@@ -12,11 +12,11 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.spi.SearchEngineContract;
-import org.qmd4j.vault.Chunk;
 
 /**
  * An application's own engine, written against the public SPI alone (this package sees only

@@ -29,7 +29,6 @@ import org.qmd4j.search.LineRange;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
-import org.qmd4j.vault.Chunk;
 
 /**
  * The contract every {@link SearchEngine} keeps, as a reusable JUnit 5 test: extend it, return
