@@ -25,7 +25,7 @@ import org.qmd4j.vault.NoteText;
  * {@code brief}, {@code read} and {@code tree}.
  *
  * <pre>{@code
- * ConcatEngine engine = ConcatEngine.forVault(Path.of("notes"));
+ * ConcatEngine engine = ConcatEngine.forVault(Path.of("notes"), ConcatOptions.DEFAULT);
  * ConcatDocument doc = engine.concat(List.of(
  *     ConcatItem.parse("projects/startup-x/state.md"),
  *     ConcatItem.parse("projects/startup-x/changelog.md:21-45")), "");
@@ -36,7 +36,7 @@ import org.qmd4j.vault.NoteText;
  * the file first appeared; a whole-file item absorbs every range of its file; ranges that
  * overlap or touch are merged, the others stay separate blocks in line order; a range that
  * ends past the end of the file is clamped, and the header names the lines really included.
- * A block whose text exceeds 1 MiB is cut at a line
+ * A block whose text exceeds {@link ConcatOptions#blockCap()} bytes is cut at a line
  * boundary and ends with a visible marker. Only regular files inside the vault are read:
  * absolute paths, {@code ..} segments, symbolic links that lead outside the vault, folders
  * and missing files are refused with a {@link PathRefusedException} or
@@ -56,24 +56,24 @@ public final class ConcatEngine {
     this.options = options;
   }
 
+  /** An engine for {@code vault} with {@link ConcatOptions#DEFAULT}. */
+  public static ConcatEngine forVault(Path vault) {
+    return forVault(vault, ConcatOptions.DEFAULT);
+  }
+
   /**
    * An engine for {@code vault}.
    *
    * @throws org.qmd4j.search.VaultNotFoundException if {@code vault} is not an existing folder
    */
-  public static ConcatEngine forVault(Path vault) {
-    return forVault(vault, ConcatOptions.DEFAULT);
-  }
-
-  /** An engine for {@code vault} with {@code options} (tests use a small block cap). */
-  static ConcatEngine forVault(Path vault, ConcatOptions options) {
+  public static ConcatEngine forVault(Path vault, ConcatOptions options) {
     Objects.requireNonNull(vault, "vault == null");
     Objects.requireNonNull(options, "options == null");
     return new ConcatEngine(VaultFiles.of(vault), options);
   }
 
   /** The options this engine was built with. */
-  ConcatOptions options() {
+  public ConcatOptions options() {
     return options;
   }
 

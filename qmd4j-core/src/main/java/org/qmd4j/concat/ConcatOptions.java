@@ -8,7 +8,7 @@ package org.qmd4j.concat;
  *     line boundary and ends with a visible marker saying what was cut. At least 1.
  * @since 0.1
  */
-record ConcatOptions(int blockCap) {
+public record ConcatOptions(int blockCap) {
   /** The default cap of a block: 1 MiB. */
   public static final int DEFAULT_BLOCK_CAP = 1 << 20;
 
