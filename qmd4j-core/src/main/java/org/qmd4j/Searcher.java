@@ -65,7 +65,6 @@ public final class Searcher implements Closeable {
   private final EngineDescription description;
   private final Clock clock;
   private final Executor executor;
-  // The request-to-result path, also what find and the typed facade run on.
   private final SearchPipeline chunks;
 
   Searcher(SearchEngine engine, EngineDescription description, Clock clock, Executor executor) {
@@ -133,8 +132,6 @@ public final class Searcher implements Closeable {
   public String toString() {
     return "Searcher[" + description + "]";
   }
-
-  // --- reading and assembling (concat, brief, read, tree) ---
 
   /**
    * Assembles vault files, whole or by line ranges, into one markdown document: the
@@ -208,7 +205,6 @@ public final class Searcher implements Closeable {
   private ConcatEngine reader() {
     return ConcatEngine.forVault(Path.of(description.vault()));
   }
-  // --- find_notes and typed facade ---
 
   /**
    * {@link #search(SearchRequest)} on the searcher's executor ({@link
