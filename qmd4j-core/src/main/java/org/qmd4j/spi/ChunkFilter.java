@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
+import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.Scope;
 
 /**
@@ -36,7 +37,7 @@ public record ChunkFilter(Scope scope, Optional<LocalDate> from, Optional<LocalD
     Objects.requireNonNull(to, "to == null");
     Objects.requireNonNull(extra, "extra == null");
     if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
-      throw new IllegalArgumentException(
+      throw new InvalidDateException(
           "Expected from <= to but was " + from.get() + " > " + to.get());
     }
   }
