@@ -15,7 +15,7 @@ import java.util.Optional;
  * {@code autoRefresh} is on.
  *
  * @param locator finds the binary ({@code QMD4J_QMD_BINARY}, then {@code PATH}) when set;
- *     empty means the default locator over {@link SearchOptions#environment()}
+ *     empty means the default locator over {@link org.qmd4j.SearchOptions#environment()}
  * @param runner runs processes; tests inject fakes
  * @param fastTimeout limit for {@code qmd search}
  * @param deepTimeout limit for {@code qmd query}
@@ -48,7 +48,7 @@ public record QmdOptions(
     FAIL,
     /**
      * Answer from the embedded engine; each result says it is degraded and why
-     * ({@link SearchResult#degraded()}).
+     * ({@link org.qmd4j.search.SearchResult#degraded()}).
      */
     FALLBACK_TO_EMBEDDED
   }
