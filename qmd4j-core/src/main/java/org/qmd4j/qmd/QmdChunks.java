@@ -9,8 +9,8 @@ import java.util.function.Predicate;
 import org.qmd4j.internal.ChunkMatcher;
 import org.qmd4j.internal.NoteCache;
 import org.qmd4j.search.MatchType;
+import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
-import org.qmd4j.vault.Chunk;
 import org.qmd4j.vault.ParsedNote;
 
 /**
