@@ -1,6 +1,7 @@
 package org.qmd4j;
 
 import java.io.Closeable;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -37,7 +38,10 @@ import org.qmd4j.notes.Task;
 import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.notes.TypedSearch;
 import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.IndexException;
 import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.InvalidScopeException;
+import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.spi.ChunkFilter;
@@ -45,6 +49,7 @@ import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.vault.Chunk;
+import org.qmd4j.vault.VaultProjects;
 
 /**
  * Searches one markdown vault. The one entry point for application code, obtained from
@@ -83,6 +88,8 @@ public final class Searcher implements Closeable {
    *
    * @return at most {@code request.limit()} chunks, best first; empty when nothing matches
    * @throws InvalidDateException if {@code from} resolves to a date after {@code to}
+   * @throws InvalidScopeException if the scope names a project folder the vault does not
+   *     have (the message lists its projects)
    * @throws EngineException if the engine fails
    */
   public List<SearchResult> search(SearchRequest request) {
@@ -400,10 +407,41 @@ public final class Searcher implements Closeable {
           + " is after date_to " + shown(request.to().get(), to.get())
           + "; swap them or widen the period");
     }
+    if (request.scope() instanceof Scope.Project) {
+      checkProjectExists(((Scope.Project) request.scope()).name());
+    }
     ChunkFilter filter = new ChunkFilter(request.scope(), from, to, extra);
     // A newline would turn a qmd query into a structured one; it means nothing here either.
     String text = request.query().replaceAll("[\\r\\n]+", " ").strip();
     return new EngineQuery(text, request.mode(), filter, request.limit());
+  }
+
+  /**
+   * A {@code project:<name>} scope must name a project folder of the vault, so that a typo
+   * is not mistaken for "nothing there"; the message lists the projects and suggests the one
+   * that differs only by case, accents or a slash.
+   */
+  private void checkProjectExists(String name) {
+    List<String> projects;
+    try {
+      projects = VaultProjects.list(Path.of(description.vault()));
+    } catch (IOException e) {
+      throw new IndexException("Cannot list the projects of " + description.vault()
+          + ": " + e.getMessage(), e);
+    }
+    if (projects.contains(name)) return;
+    String value = "'project:" + name + "'";
+    if (projects.isEmpty()) {
+      throw new InvalidScopeException("Unknown project in scope " + value
+          + ": this vault has no project folder (projects/<name>/); leave the scope out or"
+          + " use one of: " + Scope.VALID_SCOPES);
+    }
+    String hint = VaultProjects.closest(name, projects)
+        .map(p -> " Did you mean 'project:" + p + "'?")
+        .orElse("");
+    throw new InvalidScopeException("Unknown project in scope " + value
+        + ": there is no folder projects/" + name + "/." + hint
+        + " The vault's projects are: " + String.join(", ", projects));
   }
 
   // The searcher as find and the typed facade see it; holds no state of its own.

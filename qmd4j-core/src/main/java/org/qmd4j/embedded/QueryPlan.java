@@ -46,6 +46,10 @@ final class QueryPlan {
   private static final float UNIT = 2f;
   private static final float TAG = 3f;
   private static final int PREFIX_EXPANSIONS = 32;
+  /** Prefix expansions per word when the query has more than 8 words: stays under 1,024. */
+  private static final int FEW_PREFIX_EXPANSIONS = 12;
+  /** Longest phrase, and most compounds and tags, a query is searched with. */
+  private static final int MAX_BONUS = 16;
   private static final int MIN_PREFIX_LENGTH = 3;
 
   /** Query words: unstemmed folded form to stem, stop words dropped, in query order. */
@@ -62,14 +66,24 @@ final class QueryPlan {
     this.tags = tags;
   }
 
+  /**
+   * The plan of {@code query}. A long query is bounded: at most {@link
+   * Analysis#MAX_QUERY_WORDS} words, fewer prefix expansions per word when there are many,
+   * and no phrase, compound or tag bonus beyond {@link #MAX_BONUS}, so the rewritten query
+   * stays under Lucene's 1,024 clauses whatever the user pastes.
+   */
   static QueryPlan of(String query) {
     String q = Analysis.normalize(query);
     List<String> exact = Analysis.tokens(Analysis.EXACT, q);
     Map<String, String> words = Analysis.queryWords(q);
-    Set<String> units = new LinkedHashSet<>();
-    units.addAll(Analysis.compounds(q));
-    Set<String> tags = new LinkedHashSet<>(Analysis.tags(q));
-    return new QueryPlan(words, exact.size() >= 2 ? exact : List.of(), units, tags);
+    Set<String> units = new LinkedHashSet<>(first(Analysis.compounds(q)));
+    Set<String> tags = new LinkedHashSet<>(first(Analysis.tags(q)));
+    boolean phrase = exact.size() >= 2 && exact.size() <= MAX_BONUS;
+    return new QueryPlan(words, phrase ? exact : List.of(), units, tags);
+  }
+
+  private static List<String> first(List<String> values) {
+    return values.size() <= MAX_BONUS ? values : values.subList(0, MAX_BONUS);
   }
 
   /** Whether the query holds no searchable word at all (only punctuation, say). */
@@ -135,7 +149,7 @@ final class QueryPlan {
     return n == 0 ? null : b.build();
   }
 
-  private static Query group(String word, String stem, boolean withPrefix) {
+  private Query group(String word, String stem, boolean withPrefix) {
     BooleanQuery.Builder g = new BooleanQuery.Builder();
     g.add(new BoostQuery(new TermQuery(new Term(Fields.BODY, stem)), BODY), Occur.SHOULD);
     g.add(new BoostQuery(new TermQuery(new Term(Fields.TITLE, stem)), TITLE), Occur.SHOULD);
@@ -147,9 +161,10 @@ final class QueryPlan {
     return g.build();
   }
 
-  private static Query prefix(String word) {
+  private Query prefix(String word) {
+    int expansions = words.size() > 8 ? FEW_PREFIX_EXPANSIONS : PREFIX_EXPANSIONS;
     return new PrefixQuery(new Term(Fields.EXACT, word),
-        new MultiTermQuery.TopTermsBlendedFreqScoringRewrite(PREFIX_EXPANSIONS));
+        new MultiTermQuery.TopTermsBlendedFreqScoringRewrite(expansions));
   }
 
   private void addBonus(BooleanQuery.Builder b) {
