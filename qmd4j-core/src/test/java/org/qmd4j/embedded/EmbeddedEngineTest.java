@@ -193,9 +193,9 @@ class EmbeddedEngineTest {
 
   @Test
   void scoresFollowTheBm25Formula() {
-    assertThat(EmbeddedEngine.normalize(1f, false)).isEqualTo(0.5);
-    assertThat(EmbeddedEngine.normalize(QueryPlan.TIER * 2 + 3f, true)).isEqualTo(0.75);
-    assertThat(EmbeddedEngine.normalize(0f, true)).isZero();
+    assertThat(Ranker.normalize(1f, false)).isEqualTo(0.5);
+    assertThat(Ranker.normalize(QueryPlan.TIER * 2 + 3f, true)).isEqualTo(0.75);
+    assertThat(Ranker.normalize(0f, true)).isZero();
   }
 
   @Test

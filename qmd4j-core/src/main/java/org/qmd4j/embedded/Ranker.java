@@ -1,0 +1,134 @@
+package org.qmd4j.embedded;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.spi.Hit;
+import org.qmd4j.vault.Chunk;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Ranks the chunks of one index snapshot: BM25 pages filtered while ranking (so the limit
+ * fills), tiered fast ranking with descending scores, deep ranking as reciprocal-rank fusion
+ * of keyword lists, and the wildcard listing, newest first. Stateless and thread-safe.
+ */
+final class Ranker {
+  private static final Logger LOG = LoggerFactory.getLogger(Ranker.class);
+  private static final AtomicBoolean DEEP_WARNED = new AtomicBoolean();
+  private static final int RRF_K = 60;
+
+  private Ranker() {}
+
+  /**
+   * The best {@code limit} chunks for {@code query} that pass {@code filter}. With
+   * {@code tiered}, the score's tier part (more query words held) ranks first and scores are
+   * capped by the previous one so that they descend too.
+   */
+  static List<Hit> ranked(IndexSearcher searcher, Query query, boolean tiered,
+      Predicate<Chunk> filter, int limit) throws IOException {
+    List<Hit> out = new ArrayList<>();
+    StoredFields stored = searcher.storedFields();
+    int page = Math.max(limit * 2, 32);
+    ScoreDoc after = null;
+    double cap = 1.0;
+    while (out.size() < limit) {
+      TopDocs top = searcher.searchAfter(after, query, page);
+      for (ScoreDoc sd : top.scoreDocs) {
+        after = sd;
+        Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
+        if (!filter.test(chunk)) continue;
+        cap = Math.min(cap, normalize(sd.score, tiered));
+        out.add(new Hit(chunk, cap, MatchType.KEYWORD));
+        if (out.size() == limit) break;
+      }
+      if (top.scoreDocs.length < page) break;
+      page = Math.min(page * 2, 10_000);
+    }
+    return out;
+  }
+
+  /** {@code s / (1 + s)} of the BM25 part of a score: absolute, in [0, 1). */
+  static double normalize(float score, boolean tiered) {
+    double s = score;
+    if (tiered) s -= Math.floor(score / QueryPlan.TIER) * QueryPlan.TIER;
+    s = Math.max(0, s);
+    return s / (1 + s);
+  }
+
+  /** Deep search without a model: keyword lists fused by reciprocal rank. */
+  static List<Hit> deep(IndexSearcher searcher, QueryPlan plan, Predicate<Chunk> filter,
+      int limit) throws IOException {
+    if (DEEP_WARNED.compareAndSet(false, true)) {
+      LOG.info("Deep search without qmd has no semantic model: the embedded engine fuses "
+          + "keyword lists (all words, any word, stems, prefixes) by reciprocal rank");
+    }
+    List<Query> lists = new ArrayList<>(List.of(plan.allWords(), plan.anyWord(),
+        plan.stemsOnly()));
+    Query prefixes = plan.prefixesOnly();
+    if (prefixes != null) lists.add(prefixes);
+    int depth = Math.max(50, limit * 3);
+    Map<String, Chunk> chunks = new LinkedHashMap<>();
+    Map<String, Double> fused = new HashMap<>();
+    for (Query list : lists) {
+      List<Hit> hits = ranked(searcher, list, false, filter, depth);
+      for (int rank = 0; rank < hits.size(); rank++) {
+        Chunk c = hits.get(rank).chunk();
+        String key = c.path() + "#" + c.ordinal();
+        chunks.putIfAbsent(key, c);
+        fused.merge(key, 1.0 / (RRF_K + rank + 1), Double::sum);
+      }
+    }
+    double best = lists.size() / (double) (RRF_K + 1);
+    return fused.entrySet().stream()
+        .sorted(Map.Entry.<String, Double>comparingByValue().reversed()
+            .thenComparing(Map.Entry.comparingByKey()))
+        .limit(limit)
+        .map(e -> new Hit(chunks.get(e.getKey()), Math.min(1.0, e.getValue() / best),
+            MatchType.KEYWORD))
+        .toList();
+  }
+
+  /** Every chunk that passes {@code filter}, newest first (undated last), score 1.0. */
+  static List<Hit> wildcard(IndexSearcher searcher, Predicate<Chunk> filter, int limit)
+      throws IOException {
+    SortField byDate = new SortField(Fields.DATE, SortField.Type.LONG, true);
+    byDate.setMissingValue(Long.MIN_VALUE); // undated chunks last
+    Sort sort = new Sort(byDate, new SortField(Fields.PATH, SortField.Type.STRING),
+        new SortField(Fields.ORDINAL, SortField.Type.LONG));
+    Query all = new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK));
+    StoredFields stored = searcher.storedFields();
+    List<Hit> out = new ArrayList<>();
+    int page = Math.max(limit * 2, 64);
+    FieldDoc after = null;
+    while (out.size() < limit) {
+      TopDocs top = searcher.searchAfter(after, all, page, sort);
+      for (ScoreDoc sd : top.scoreDocs) {
+        after = (FieldDoc) sd;
+        Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
+        if (!filter.test(chunk)) continue;
+        out.add(new Hit(chunk, 1.0, MatchType.WILDCARD));
+        if (out.size() == limit) break;
+      }
+      if (top.scoreDocs.length < page) break;
+      page = Math.min(page * 2, 10_000);
+    }
+    return out;
+  }
+}

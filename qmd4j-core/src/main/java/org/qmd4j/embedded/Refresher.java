@@ -1,0 +1,228 @@
+package org.qmd4j.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import java.util.zip.CRC32C;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.qmd4j.search.IndexException;
+import org.qmd4j.vault.Chunk;
+import org.qmd4j.vault.Chunker;
+import org.qmd4j.vault.FileStamp;
+import org.qmd4j.vault.NoteText;
+import org.qmd4j.vault.ParsedNote;
+import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.vault.VaultScanner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps the embedded index in step with the vault: a stat walk lists the indexed files with
+ * their size and modification time; only new, changed and deleted files touch the index, and
+ * files read within a timestamp tick of their last change are re-hashed, so results are never
+ * stale. Changes are committed at once, so a later process starts warm.
+ *
+ * <p>Thread-safe: refreshes are serialized; the file records are guarded by one lock.
+ */
+final class Refresher {
+  private static final Logger LOG = LoggerFactory.getLogger(Refresher.class);
+  private static final long RACY_NANOS = Duration.ofSeconds(3).toNanos();
+
+  private final Path vault;
+  private final Chunker chunker;
+  private final IndexStore store;
+  private final Object lock = new Object();
+  private Map<String, FileRecord> files; // guarded by lock
+
+  Refresher(Path vault, Chunker chunker, IndexStore store) throws IOException {
+    this.vault = vault;
+    this.chunker = chunker;
+    this.store = store;
+    synchronized (lock) {
+      this.files = store.loadRecords();
+    }
+  }
+
+  /** Number of indexed files as of the last refresh. */
+  int fileCount() {
+    synchronized (lock) {
+      return files.size();
+    }
+  }
+
+  /** Runs {@code action} while no refresh runs (for closing the store). */
+  void whileIdle(Runnable action) {
+    synchronized (lock) {
+      action.run();
+    }
+  }
+
+  /**
+   * Brings the index up to date with the vault: a stat walk, then only new, changed and
+   * deleted files are (re)indexed. Cheap when nothing changed.
+   *
+   * @throws IndexException if the vault cannot be walked or the index cannot be written
+   */
+  RefreshStats refresh() {
+    synchronized (lock) {
+      try {
+        if (!store.isCurrent()) { // another process committed: start from its records
+          store.reopen();
+          files = store.loadRecords();
+        }
+        Map<String, FileStamp> seen = VaultScanner.scan(vault);
+        if (!changed(seen, files)) return RefreshStats.NONE;
+        try (IndexWriter writer = store.openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
+          // Another process may have committed while we waited for the lock: then diff
+          // against its records (reading them all costs more than the edit itself).
+          Map<String, FileRecord> current = files;
+          if (!store.isCurrent()) {
+            store.reopen();
+            current = store.loadRecords();
+          }
+          RefreshStats stats = new RefreshStats();
+          Map<String, FileRecord> next = apply(writer, seen, current, stats);
+          store.commit(writer);
+          store.reopen();
+          files = next;
+          return stats;
+        }
+      } catch (IOException | UncheckedIOException e) {
+        throw new IndexException("Cannot refresh the index of " + vault + " at "
+            + store.location() + ": " + e, e);
+      }
+    }
+  }
+
+  /** Whether the walk differs from the records; settles racy files that did not change. */
+  private boolean changed(Map<String, FileStamp> seen, Map<String, FileRecord> known)
+      throws IOException {
+    if (!seen.keySet().equals(known.keySet())) return true;
+    List<String> settled = new ArrayList<>();
+    for (Map.Entry<String, FileStamp> e : seen.entrySet()) {
+      FileRecord record = known.get(e.getKey());
+      if (!record.stamp().equals(e.getValue())) return true;
+      if (record.isRacy(RACY_NANOS)) {
+        byte[] bytes = readOrNull(e.getKey());
+        if (bytes == null || hash(bytes) != record.hash()) return true;
+        long now = System.currentTimeMillis() * 1_000_000L;
+        if (now - record.stamp().modifiedNanos() >= RACY_NANOS) {
+          // Unchanged and now old enough: never re-hash it again.
+          known.put(e.getKey(), new FileRecord(record.stamp(), record.hash(), now));
+          settled.add(e.getKey());
+        }
+      }
+    }
+    if (!settled.isEmpty()) saveSettled(settled, known);
+    return false;
+  }
+
+  /**
+   * Writes the records of files that stopped being racy, once, so that later processes do
+   * not re-hash them at every search (a freshly cloned vault is indexed within seconds of
+   * being written: every file starts racy).
+   */
+  private void saveSettled(List<String> paths, Map<String, FileRecord> known) throws IOException {
+    try (IndexWriter writer = store.openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
+      for (String path : paths) {
+        writer.updateDocument(new Term(Fields.FILE_PATH, path),
+            IndexStore.recordDocument(path, known.get(path)));
+      }
+      store.commit(writer);
+    }
+    store.reopen();
+  }
+
+  private Map<String, FileRecord> apply(IndexWriter writer, Map<String, FileStamp> seen,
+      Map<String, FileRecord> known, RefreshStats stats) throws IOException {
+    Map<String, FileRecord> next = new ConcurrentHashMap<>();
+    List<String> toRead = new ArrayList<>();
+    for (String path : known.keySet()) {
+      if (!seen.containsKey(path)) {
+        writer.deleteDocuments(new Term(Fields.PATH, path), new Term(Fields.FILE_PATH, path));
+        stats.removed++;
+      }
+    }
+    for (Map.Entry<String, FileStamp> e : seen.entrySet()) {
+      FileRecord old = known.get(e.getKey());
+      if (old != null && old.stamp().equals(e.getValue()) && !old.isRacy(RACY_NANOS)) {
+        next.put(e.getKey(), old);
+      } else {
+        toRead.add(e.getKey());
+      }
+    }
+    // Reading, chunking and analysis dominate a rebuild: spread them over the cores
+    // (IndexWriter takes documents from several threads at once).
+    List<Outcome> outcomes = toRead.parallelStream()
+        .map(path -> reindex(writer, path, seen.get(path), known.get(path), next))
+        .collect(Collectors.toList());
+    for (Outcome o : outcomes) {
+      if (o == Outcome.REMOVED) stats.removed++;
+      if (o != Outcome.REMOVED) stats.read++;
+      if (o == Outcome.INDEXED) stats.indexed++;
+    }
+    LOG.debug("Refreshed {}: {}", store.location(), stats);
+    return next;
+  }
+
+  private enum Outcome { REMOVED, UNCHANGED, TOUCHED, INDEXED }
+
+  /** Re-reads one new or changed file and replaces its documents; thread-safe. */
+  private Outcome reindex(IndexWriter writer, String path, FileStamp stamp, FileRecord old,
+      Map<String, FileRecord> next) {
+    try {
+      byte[] bytes = readOrNull(path);
+      if (bytes == null) { // deleted since the walk
+        writer.deleteDocuments(new Term(Fields.PATH, path), new Term(Fields.FILE_PATH, path));
+        return Outcome.REMOVED;
+      }
+      long hash = hash(bytes);
+      if (old != null && old.stamp().equals(stamp) && old.hash() == hash) {
+        next.put(path, old); // re-read only because it was racy: unchanged, nothing to write
+        return Outcome.UNCHANGED;
+      }
+      FileRecord record = new FileRecord(stamp, hash, System.currentTimeMillis() * 1_000_000L);
+      next.put(path, record);
+      writer.deleteDocuments(new Term(Fields.FILE_PATH, path));
+      if (old != null && old.hash() == hash) { // touched, not changed: new stamp only
+        writer.addDocument(IndexStore.recordDocument(path, record));
+        return Outcome.TOUCHED;
+      }
+      writer.deleteDocuments(new Term(Fields.PATH, path));
+      ParsedNote note = chunker.parse(VaultLayout.classify(path).orElseThrow(),
+          NoteText.decode(bytes));
+      List<Document> docs = new ArrayList<>();
+      for (Chunk chunk : note.chunks()) docs.add(ChunkDocuments.toDocument(chunk, note.title()));
+      docs.add(IndexStore.recordDocument(path, record));
+      writer.addDocuments(docs);
+      return Outcome.INDEXED;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot index " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  private byte[] readOrNull(String path) throws IOException {
+    try {
+      return Files.readAllBytes(vault.resolve(path));
+    } catch (NoSuchFileException e) {
+      return null;
+    }
+  }
+
+  private static long hash(byte[] bytes) {
+    CRC32C crc = new CRC32C();
+    crc.update(bytes);
+    return (crc.getValue() << 32) ^ bytes.length;
+  }
+}
