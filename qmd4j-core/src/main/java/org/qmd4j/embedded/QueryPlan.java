@@ -29,9 +29,10 @@ import org.qmd4j.internal.Analysis;
  * ({@code status: bloqué}), compounds kept whole ({@code en-cours}, {@code 2025-07-14}) and
  * tags ({@code [décision]}).
  *
- * <p>Fast mode ranks chunks holding more query words first: each group also adds a constant
- * {@link #TIER}, larger than any BM25 sum, so {@code score / TIER} is the number of groups
- * matched and the remainder is the BM25 score.
+ * <p>Fast mode ranks chunks holding more query words first: each word the chunk's own text
+ * or headings hold adds a constant {@link #TIER}, larger than any BM25 sum, so
+ * {@code score / TIER} is the number of words held and the remainder is the BM25 score. The
+ * file's title and path count in the BM25 part only, as every chunk of the file shares them.
  */
 final class QueryPlan {
   /** Score added per matched term group; far above any BM25 sum of one group. */
@@ -99,9 +100,12 @@ final class QueryPlan {
   Query tiered() {
     BooleanQuery.Builder b = new BooleanQuery.Builder();
     for (Map.Entry<String, String> w : words.entrySet()) {
-      Query group = group(w.getKey(), w.getValue(), true);
-      b.add(new BoostQuery(new ConstantScoreQuery(group), TIER), Occur.SHOULD);
-      b.add(group, Occur.SHOULD);
+      // The tier counts the words the chunk itself holds (its text and headings): the file's
+      // title and path are shared by every chunk of the file, so they weigh in the BM25 part
+      // only; otherwise every chunk of tasks.md would "hold" a word of its title (issue 12).
+      b.add(new BoostQuery(new ConstantScoreQuery(held(w.getKey(), w.getValue())), TIER),
+          Occur.SHOULD);
+      b.add(group(w.getKey(), w.getValue(), true), Occur.SHOULD);
     }
     addBonus(b);
     return b.build();
@@ -147,6 +151,15 @@ final class QueryPlan {
       }
     }
     return n == 0 ? null : b.build();
+  }
+
+  /** Whether the chunk's own text or headings hold the word (stem, or its prefix). */
+  private Query held(String word, String stem) {
+    BooleanQuery.Builder g = new BooleanQuery.Builder();
+    g.add(new TermQuery(new Term(Fields.BODY, stem)), Occur.SHOULD);
+    g.add(new TermQuery(new Term(Fields.HEADING, stem)), Occur.SHOULD);
+    if (word.length() >= MIN_PREFIX_LENGTH) g.add(prefix(word), Occur.SHOULD);
+    return g.build();
   }
 
   private Query group(String word, String stem, boolean withPrefix) {

@@ -2,9 +2,9 @@ package org.qmd4j.internal;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -20,6 +20,7 @@ import org.qmd4j.vault.NoteText;
 import org.qmd4j.vault.ParsedNote;
 import org.qmd4j.vault.VaultFile;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.vault.Unreadable;
 import org.qmd4j.vault.VaultScanner;
 
 /**
@@ -54,15 +55,13 @@ public final class NoteCache {
     Optional<VaultFile> file = VaultLayout.classify(path);
     if (file.isEmpty()) return Optional.empty();
     Path p = vault.resolve(path);
-    BasicFileAttributes attrs;
+    FileStamp stamp;
     try {
-      attrs = Files.readAttributes(p, BasicFileAttributes.class);
+      stamp = FileStamp.stat(p).stamp();
     } catch (NoSuchFileException e) {
       notes.remove(path);
       return Optional.empty();
     }
-    FileStamp stamp =
-        new FileStamp(attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS));
     Entry cached = notes.get(path);
     // A file changed within the last seconds may change again with the same stamp: re-read.
     boolean recent = System.currentTimeMillis() * 1_000_000L - stamp.modifiedNanos()
@@ -73,6 +72,10 @@ public final class NoteCache {
       notes.put(path, new Entry(stamp, note));
       return Optional.of(note);
     } catch (NoSuchFileException e) {
+      notes.remove(path);
+      return Optional.empty();
+    } catch (AccessDeniedException e) {
+      Unreadable.skipped(vault, path, "file", e);
       notes.remove(path);
       return Optional.empty();
     }

@@ -58,7 +58,8 @@ final class MarkdownStructure {
         || note.lineCount() > 0 && note.length(1, note.lineCount()) > MAX_PARSED_LENGTH) {
       return scan(note, frontmatterEndLine);
     }
-    StringBuilder source = new StringBuilder(note.length(1, Math.max(1, note.lineCount())));
+    StringBuilder source = new StringBuilder(
+        note.lineCount() == 0 ? 16 : note.length(1, note.lineCount()));
     List<String> lines = note.lines();
     for (int i = 0; i < lines.size(); i++) {
       if (i >= frontmatterEndLine) source.append(lines.get(i));
