@@ -24,7 +24,9 @@ import org.qmd4j.search.SearchResult;
  * folder, and {@code kill -9} at random points of a first indexing. After each fault the
  * next searcher's results equal a clean build's: the same chunks, in the same order.
  *
- * <p>Seeded ({@code -Dqmd4j.seed=N}); {@code -Dqmd4j.budget=10m} kills the indexer more times.
+ * <p>Seeded ({@code -Dqmd4j.seed=N}). In CI each fault hits the lock file, the commit point
+ * and two other files at random, and the indexer is killed 3 times; {@code -Dqmd4j.budget=10m}
+ * (any budget of a minute or more) damages every file and kills the indexer 20 times.
  */
 class IndexFaultTest {
 
@@ -37,11 +39,15 @@ class IndexFaultTest {
     return out;
   }
 
+  /** Every keyword hit with its score; equal scores in path order (doc ids vary by build). */
   private static List<String> keywordHits(Searcher searcher) {
     List<String> out = new ArrayList<>();
-    for (SearchResult r : searcher.search(SearchRequest.of("décision facture").withLimit(30))) {
-      out.add(r.path() + ":" + r.lines());
+    for (SearchResult r : searcher.search(SearchRequest.of("décision facture")
+        .withLimit(10_000))) {
+      out.add(String.format(java.util.Locale.ROOT, "%.5f %s:%s", 1 - r.score(), r.path(),
+          r.lines()));
     }
+    out.sort(null);
     return out;
   }
 
@@ -68,8 +74,18 @@ class IndexFaultTest {
     }
     String[] faults = {"truncate", "empty", "overwrite", "delete"};
     int injected = 0;
+    boolean all = HostileInput.budgetMillis(0) >= 60_000;
     for (String fault : faults) {
-      for (Path file : indexFiles(cache)) {
+      List<Path> files = new ArrayList<>(indexFiles(cache));
+      if (!all) { // CI: the lock, the commit point and two other files at random per fault
+        java.util.Collections.shuffle(files, random);
+        files.sort(java.util.Comparator.comparing((Path p) -> {
+          String n = p.getFileName().toString();
+          return !(n.equals("write.lock") || n.startsWith("segments_"));
+        }));
+        files = files.subList(0, Math.min(files.size(), 4));
+      }
+      for (Path file : files) {
         damage(file, fault, random);
         injected++;
         try (Searcher next = SearchProviders.forVault(vault, onDisk(cache))) {
@@ -88,7 +104,7 @@ class IndexFaultTest {
       }
     }
     System.out.printf("IndexFaultTest: %d faults injected, 0 failures%n", injected);
-    assertThat(injected).isGreaterThan(12);
+    assertThat(injected).isGreaterThanOrEqualTo(16);
   }
 
   private static List<Path> indexFiles(Path cache) throws IOException {

@@ -66,8 +66,16 @@ public final class InsideVault {
         dir = dir.newDirectoryStream(Path.of(folder), LinkOption.NOFOLLOW_LINKS);
         opened.push(dir);
       }
-      try (SeekableByteChannel channel =
-          dir.newByteChannel(Path.of(parts[parts.length - 1]), READ_NO_FOLLOW)) {
+      String name = parts[parts.length - 1];
+      SeekableByteChannel channel;
+      try {
+        channel = dir.newByteChannel(Path.of(name), READ_NO_FOLLOW);
+      } catch (FileSystemException e) {
+        throw e;
+      } catch (IOException e) { // the JDK reports O_NOFOLLOW's ELOOP as a plain IOException
+        throw new FileSystemException(name, null, e.getMessage());
+      }
+      try (channel) {
         return readFully(channel);
       }
     } finally {
