@@ -42,7 +42,7 @@ class RobustnessCliTest {
     while (System.currentTimeMillis() < deadline || cases < 20) {
       boolean search = random.nextInt(4) != 0;
       List<String> args = new ArrayList<>(List.of(search ? "search" : "brief",
-          "--vault", Fixtures.vault().toString()));
+          "--engine", "embedded", "--vault", Fixtures.vault().toString()));
       if (search) args.add("--json");
       String mode = input.mode();
       if (mode != null) args.addAll(List.of("--mode", mode));
@@ -63,7 +63,7 @@ class RobustnessCliTest {
       cmd.setOut(new PrintWriter(out));
       cmd.setErr(new PrintWriter(err));
       int code = cmd.execute(args.toArray(new String[0]));
-      String where = "seed=" + seed + " case=" + cases + " args=" + args.subList(3, args.size())
+      String where = "seed=" + seed + " case=" + cases + " args=" + args.subList(5, args.size())
           + " err=" + err;
       assertThat(code).as(where).isIn(0, 2);
       assertThat(err.toString()).as(where).doesNotContain("unexpected error");
