@@ -3,6 +3,7 @@ package org.qmd4j.internal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.function.Predicate;
 import org.qmd4j.vault.Chunk;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
+import org.qmd4j.vault.InsideVault;
 import org.qmd4j.vault.NoteText;
 import org.qmd4j.vault.ParsedNote;
 import org.qmd4j.vault.VaultFile;
@@ -68,7 +70,9 @@ public final class NoteCache {
         < TimeUnit.SECONDS.toNanos(3);
     if (cached != null && cached.stamp.equals(stamp) && !recent) return Optional.of(cached.note);
     try {
-      ParsedNote note = chunker.parse(file.get(), NoteText.read(p));
+      // Never follows a link: a note swapped for a link to outside is not read (issue 12).
+      ParsedNote note = chunker.parse(file.get(),
+          NoteText.decode(InsideVault.readAllBytes(vault, path)));
       notes.put(path, new Entry(stamp, note));
       return Optional.of(note);
     } catch (NoSuchFileException e) {
@@ -77,6 +81,9 @@ public final class NoteCache {
     } catch (AccessDeniedException e) {
       Unreadable.skipped(vault, path, "file", e);
       notes.remove(path);
+      return Optional.empty();
+    } catch (FileSystemException e) {
+      notes.remove(path); // now a link, or under one: not an indexed file
       return Optional.empty();
     }
   }

@@ -60,7 +60,8 @@ class ChunkerScaleTest {
   @Timeout(60)
   void aDenseChangelogDayOfTwentyThousandEntriesGivesOneChunkPerEntry() {
     ParsedNote parsed = chunk("changelog.md", FileKind.CHANGELOG,
-        "# 2025-07-14\n\n" + headings(20_000, "## entrée ", 1).replaceFirst("(?s)^---.*?---\n", ""));
+        "# 2025-07-14\n\n"
+            + headings(20_000, "## entrée ", 1).replaceFirst("(?s)^---.*?---\n", ""));
     assertThat(parsed.chunks()).hasSize(20_000);
     assertThat(parsed.chunks().get(5).headings()).containsExactly("2025-07-14", "entrée 5");
   }
