@@ -98,17 +98,17 @@ public final class HostileInput {
 
   /** A scope, or null (none); some invalid. */
   public String scope() {
-    return random.nextInt(3) == 0 ? null : pick(SCOPES);
+    return random.nextInt(2) == 0 ? null : pick(SCOPES);
   }
 
   /** A date, or null (none); some invalid. */
   public String date() {
-    return random.nextInt(2) == 0 ? null : pick(DATES);
+    return random.nextInt(4) != 0 ? null : pick(DATES);
   }
 
   /** A mode, or null (none); some invalid. */
   public String mode() {
-    return random.nextInt(2) == 0 ? null : pick(MODES);
+    return random.nextInt(3) != 0 ? null : pick(MODES);
   }
 
   /** A limit between 1 and 60. */
