@@ -11,7 +11,7 @@ import picocli.CommandLine.HelpCommand;
     description = "Searches a markdown vault, with qmd when installed or an embedded engine.",
     subcommands = {SearchCommand.class, FindCommand.class, BriefCommand.class,
         ConcatCommand.class, ReadCommand.class, TreeCommand.class, DoctorCommand.class,
-        McpCommand.class, HelpCommand.class},
+        McpCommand.class, ServeCommand.class, HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:Success (also when nothing matched).",
