@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -103,12 +105,17 @@ class RobustnessSuiteTest {
   static void checkResults(Path vault, List<SearchResult> results, String where)
       throws IOException {
     double previous = 1.0;
+    Map<String, NoteText> notes = new HashMap<>(); // each file read once, even a 50 MB one
     for (SearchResult r : results) {
       assertThat(r.score()).as(where).isBetween(0.0, 1.0).isLessThanOrEqualTo(previous);
       previous = r.score();
       Path file = vault.resolve(r.path());
       assertThat(file).as(where + " " + r.path()).isRegularFile();
-      NoteText note = NoteText.read(file);
+      NoteText note = notes.get(r.path());
+      if (note == null) {
+        note = NoteText.read(file);
+        notes.put(r.path(), note);
+      }
       assertThat(r.lines().to()).as(where + " " + r.path()).isLessThanOrEqualTo(note.lineCount());
       assertThat(r.chunk()).as(where + " " + r.path() + ":" + r.lines())
           .isEqualTo(note.text(r.lines().from(), r.lines().to()));
