@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.qmd4j.search.EngineException;
-import org.qmd4j.vault.VaultFile;
+import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.Unreadable;
 import org.qmd4j.vault.VaultLayout;
 

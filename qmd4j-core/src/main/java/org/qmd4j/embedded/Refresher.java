@@ -18,7 +18,7 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
 import org.qmd4j.search.IndexException;
-import org.qmd4j.vault.Chunk;
+import org.qmd4j.spi.Chunk;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.InsideVault;

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.qmd4j.search.FileKind;
+import org.qmd4j.spi.VaultFile;
 
 /**
  * Issue 12: chunking time grew with the square of a note's heading count (20,000 headings

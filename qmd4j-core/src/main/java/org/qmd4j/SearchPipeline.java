@@ -1,0 +1,139 @@
+package org.qmd4j;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Predicate;
+import org.qmd4j.internal.ChunkSearch;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.IndexException;
+import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.InvalidScopeException;
+import org.qmd4j.search.Scope;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.ChunkFilter;
+import org.qmd4j.spi.EngineQuery;
+import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.vault.VaultProjects;
+
+/**
+ * The one path of a search behind {@link Searcher}: a {@link SearchRequest} resolved once into
+ * an {@link EngineQuery} (text cleaned, dates resolved against the clock and their order
+ * checked, scope compiled, the extra condition of find and the typed facade added), handed to
+ * the engine, its {@link Hit}s mapped to {@link SearchResult}s. It is also the {@link
+ * ChunkSearch} that find and the typed facade run on. Thread-safe; holds no per-call state.
+ */
+final class SearchPipeline implements ChunkSearch {
+  private final SearchEngine engine;
+  private final Path vault;
+  private final Clock clock;
+
+  SearchPipeline(SearchEngine engine, Path vault, Clock clock) {
+    this.engine = engine;
+    this.vault = vault;
+    this.clock = clock;
+  }
+
+  /** {@code Searcher.search}: the hits of {@code request} as results, best first. */
+  List<SearchResult> results(SearchRequest request) {
+    List<Hit> hits = engine.search(resolve(request, Optional.empty()));
+    List<SearchResult> out = new ArrayList<>(hits.size());
+    for (Hit hit : hits) {
+      out.add(new SearchResult(hit.chunk().path(), hit.chunk().text(), hit.score(),
+          hit.chunk().lines(), hit.matchType(), hit.degraded()));
+    }
+    return List.copyOf(out);
+  }
+
+  @Override
+  public List<Hit> hits(SearchRequest request, Predicate<Chunk> extra) {
+    Objects.requireNonNull(request, "request == null");
+    Objects.requireNonNull(extra, "extra == null");
+    return engine.search(resolve(request, Optional.of(extra)));
+  }
+
+  /** The request as the engine receives it. */
+  EngineQuery resolve(SearchRequest request, Optional<Predicate<Chunk>> extra) {
+    Optional<LocalDate> from = request.from().map(d -> d.resolve(clock));
+    Optional<LocalDate> to = request.to().map(d -> d.resolve(clock));
+    if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
+      throw new InvalidDateException("date_from " + shown(request.from().get(), from.get())
+          + " is after date_to " + shown(request.to().get(), to.get())
+          + "; swap them or widen the period");
+    }
+    if (request.scope() instanceof Scope.Project) {
+      checkProjectExists(((Scope.Project) request.scope()).name());
+    }
+    ChunkFilter filter = new ChunkFilter(request.scope(), from, to, extra);
+    // A newline would turn a qmd query into a structured one; it means nothing here either.
+    String text = request.query().replaceAll("[\\r\\n]+", " ").strip();
+    return new EngineQuery(text, request.mode(), filter, request.limit());
+  }
+
+  /**
+   * A {@code project:<name>} scope must name a project folder of the vault, so that a typo
+   * is not mistaken for "nothing there" (issue 12); the message lists the projects and
+   * suggests the one that differs only by case, accents or a slash.
+   */
+  private void checkProjectExists(String name) {
+    List<String> projects;
+    try {
+      projects = VaultProjects.list(vault);
+    } catch (IOException e) {
+      throw new IndexException("Cannot list the projects of " + vault + ": " + e.getMessage(),
+          e);
+    }
+    if (projects.contains(name)) return;
+    String value = "'project:" + name + "'";
+    if (projects.isEmpty()) {
+      throw new InvalidScopeException("Unknown project in scope " + value
+          + ": this vault has no project folder (projects/<name>/); leave the scope out or"
+          + " use one of: " + Scope.VALID_SCOPES);
+    }
+    String hint = VaultProjects.closest(name, projects)
+        .map(p -> " Did you mean 'project:" + p + "'?")
+        .orElse("");
+    throw new InvalidScopeException("Unknown project in scope " + value
+        + ": there is no folder projects/" + name + "/." + hint
+        + " The vault's projects are: " + String.join(", ", projects));
+  }
+
+  /** {@code Searcher.diagnostics}: the description, then the engine's own facts. */
+  Map<String, String> diagnostics(EngineDescription description) {
+    Map<String, String> d = new LinkedHashMap<>();
+    d.put("engine", description.engine());
+    d.put("why", description.reason());
+    d.put("vault", description.vault());
+    d.putAll(engine.diagnostics());
+    return d;
+  }
+
+  private static String shown(DateSpec spec, LocalDate resolved) {
+    return spec.isRelative() ? resolved + " ('" + spec.text() + "')" : resolved.toString();
+  }
+
+  @Override
+  public Path vault() {
+    return vault;
+  }
+
+  @Override
+  public Clock clock() {
+    return clock;
+  }
+
+  @Override
+  public String engineName() {
+    return engine.name();
+  }
+}
