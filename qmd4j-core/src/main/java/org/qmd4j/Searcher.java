@@ -34,7 +34,6 @@ import org.qmd4j.search.EngineException;
 import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.InvalidLineRangeException;
 import org.qmd4j.search.InvalidRequestException;
-import org.qmd4j.search.InvalidScopeException;
 import org.qmd4j.search.NoteNotFoundException;
 import org.qmd4j.search.PathRefusedException;
 import org.qmd4j.search.SearchException;
@@ -81,8 +80,6 @@ public final class Searcher implements Closeable {
    *
    * @return at most {@code request.limit()} chunks, best first; empty when nothing matches
    * @throws InvalidDateException if {@code from} resolves to a date after {@code to}
-   * @throws InvalidScopeException if the scope names a project folder the vault does not
-   *     have (the message lists its projects)
    * @throws EngineException if the engine fails
    */
   public List<SearchResult> search(SearchRequest request) {
