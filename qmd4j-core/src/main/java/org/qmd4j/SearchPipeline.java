@@ -1,5 +1,6 @@
 package org.qmd4j;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -12,7 +13,10 @@ import java.util.Optional;
 import java.util.function.Predicate;
 import org.qmd4j.internal.ChunkSearch;
 import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.IndexException;
 import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.InvalidScopeException;
+import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.spi.Chunk;
@@ -20,6 +24,7 @@ import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.vault.VaultProjects;
 
 /**
  * The one path of a search behind {@link Searcher}: a {@link SearchRequest} resolved once into
@@ -66,10 +71,41 @@ final class SearchPipeline implements ChunkSearch {
           + " is after date_to " + shown(request.to().get(), to.get())
           + "; swap them or widen the period");
     }
+    if (request.scope() instanceof Scope.Project) {
+      checkProjectExists(((Scope.Project) request.scope()).name());
+    }
     ChunkFilter filter = new ChunkFilter(request.scope(), from, to, extra);
     // A newline would turn a qmd query into a structured one; it means nothing here either.
     String text = request.query().replaceAll("[\\r\\n]+", " ").strip();
     return new EngineQuery(text, request.mode(), filter, request.limit());
+  }
+
+  /**
+   * A {@code project:<name>} scope must name a project folder of the vault, so that a typo
+   * is not mistaken for "nothing there" (issue 12); the message lists the projects and
+   * suggests the one that differs only by case, accents or a slash.
+   */
+  private void checkProjectExists(String name) {
+    List<String> projects;
+    try {
+      projects = VaultProjects.list(vault);
+    } catch (IOException e) {
+      throw new IndexException("Cannot list the projects of " + vault + ": " + e.getMessage(),
+          e);
+    }
+    if (projects.contains(name)) return;
+    String value = "'project:" + name + "'";
+    if (projects.isEmpty()) {
+      throw new InvalidScopeException("Unknown project in scope " + value
+          + ": this vault has no project folder (projects/<name>/); leave the scope out or"
+          + " use one of: " + Scope.VALID_SCOPES);
+    }
+    String hint = VaultProjects.closest(name, projects)
+        .map(p -> " Did you mean 'project:" + p + "'?")
+        .orElse("");
+    throw new InvalidScopeException("Unknown project in scope " + value
+        + ": there is no folder projects/" + name + "/." + hint
+        + " The vault's projects are: " + String.join(", ", projects));
   }
 
   /** {@code Searcher.diagnostics}: the description, then the engine's own facts. */

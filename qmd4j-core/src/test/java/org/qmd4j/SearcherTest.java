@@ -313,9 +313,52 @@ class SearcherTest {
     assertThat(paths(wildcard("all-states"))).allSatisfy(p -> assertThat(p).endsWith("/state.md"));
   }
 
+  private static final String PROJECTS = "The vault's projects are: client-dupont, comptabilite,"
+      + " jardin-potager, livre-recettes, marathon-2025, renovation-maison, startup-x";
+
+  // Issue 12: an unknown project was a silent [], so a typo looked like "nothing there".
   @Test
-  void unknownProjectIsEmptyNotAnError() {
-    assertThat(searcher.search("décision", "fast", "project:nope", null, null)).isEmpty();
+  void unknownProjectIsAnErrorListingTheVaultsProjects() {
+    assertThatThrownBy(() -> searcher.search("décision", "fast", "project:nope", null, null))
+        .isInstanceOf(InvalidScopeException.class)
+        .hasMessage("Unknown project in scope 'project:nope': there is no folder"
+            + " projects/nope/. " + PROJECTS);
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @ValueSource(strings = {"project:Startup-X", "project:startup-x/", "project:STÂRTUP-X"})
+  void aProjectDifferingByCaseAccentsOrASlashIsSuggested(String scope) {
+    String name = scope.substring("project:".length());
+    assertThatThrownBy(() -> searcher.search("décision", "fast", scope, null, null))
+        .isInstanceOf(InvalidScopeException.class)
+        .hasMessage("Unknown project in scope '" + scope + "': there is no folder projects/"
+            + name + "/. Did you mean 'project:startup-x'? " + PROJECTS);
+  }
+
+  @Test
+  void typedFacadeChecksTheProjectToo() {
+    assertThatThrownBy(() -> searcher.tasks(org.qmd4j.notes.TaskQuery.newBuilder()
+            .project("Startup-X").build()))
+        .isInstanceOf(InvalidScopeException.class)
+        .hasMessageContaining("Did you mean 'project:startup-x'?");
+  }
+
+  @Test
+  void anExistingProjectWithNoMatchIsEmptyNotAnError() {
+    assertThat(searcher.search("zanzibar", "fast", "project:jardin-potager", null, null))
+        .isEmpty();
+  }
+
+  @Test
+  void aVaultWithoutProjectsSaysSo(@TempDir Path vault) throws Exception {
+    Files.writeString(vault.resolve("tasks.md"), "# tâche\n");
+    try (Searcher s = SearchProviders.forVault(vault, Fixtures.memoryOptions())) {
+      assertThatThrownBy(() -> s.search("tâche", "fast", "project:x", null, null))
+          .isInstanceOf(InvalidScopeException.class)
+          .hasMessage("Unknown project in scope 'project:x': this vault has no project folder"
+              + " (projects/<name>/); leave the scope out or use one of: "
+              + Scope.VALID_SCOPES);
+    }
   }
 
   private static List<SearchResult> wildcard(String scope) {

@@ -1,13 +1,33 @@
 package org.qmd4j.cli;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** The {@code --vault} option shared by every command. */
 final class VaultOption {
+  @Spec(Spec.Target.MIXEE) CommandSpec mixee;
+
+  Path vault;
+
+  // An empty --vault '' is a variable left unset, not "the current folder": refuse it.
   @Option(names = "--vault", paramLabel = "DIR",
       description = "The vault folder. Default: $QMD4J_VAULT, else the current folder.")
-  Path vault;
+  void vault(String value) {
+    if (value.isBlank()) {
+      throw new ParameterException(mixee.commandLine(), "--vault is empty; pass the vault"
+          + " folder, or leave the option out to use $QMD4J_VAULT or the current folder");
+    }
+    try {
+      vault = Path.of(value);
+    } catch (InvalidPathException e) {
+      throw new ParameterException(mixee.commandLine(),
+          "--vault '" + value + "' is not a valid path: " + e.getReason());
+    }
+  }
 
   Path resolve() {
     if (vault != null) return vault;

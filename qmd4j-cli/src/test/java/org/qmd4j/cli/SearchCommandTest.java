@@ -103,6 +103,37 @@ class SearchCommandTest {
     assertThat(err.toString()).contains("query is empty");
   }
 
+  // Issue 12: empty values were silently taken as absent.
+  @Test
+  void emptyScopeModeOrVaultIsRefusedWithWhatIsValid() {
+    assertThat(run("--scope", "", "x")).isEqualTo(2);
+    assertThat(err.toString()).contains("The scope is empty; leave it out for the whole vault,"
+        + " or pass one of: project:<name>, all-states");
+    assertThat(out.toString()).isEmpty();
+
+    assertThat(run("--mode", "", "x")).isEqualTo(2);
+    assertThat(err.toString()).contains("The mode is empty; valid modes are: fast, deep");
+
+    CommandLine cmd = Main.newCommandLine();
+    StringWriter vaultErr = new StringWriter();
+    cmd.setOut(new PrintWriter(out));
+    cmd.setErr(new PrintWriter(vaultErr));
+    assertThat(cmd.execute("search", "--vault", "", "x")).isEqualTo(2);
+    assertThat(vaultErr.toString()).startsWith("--vault is empty; pass the vault folder, or"
+        + " leave the option out to use $QMD4J_VAULT or the current folder");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  // Issue 12: an unknown project was a silent [].
+  @Test
+  void unknownProjectExitsTwoAndSuggestsTheProject() {
+    assertThat(run("--scope", "project:Startup-X", "x")).isEqualTo(2);
+    assertThat(err.toString()).contains("Unknown project in scope 'project:Startup-X'")
+        .contains("Did you mean 'project:startup-x'?")
+        .contains("The vault's projects are: client-dupont, ");
+    assertThat(out.toString()).isEmpty();
+  }
+
   @Test
   void missingQueryOrUnknownOptionIsAUsageError() {
     assertThat(run()).isEqualTo(2);

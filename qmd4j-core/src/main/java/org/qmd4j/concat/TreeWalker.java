@@ -1,6 +1,7 @@
 package org.qmd4j.concat;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -12,6 +13,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.spi.VaultFile;
+import org.qmd4j.vault.Unreadable;
 import org.qmd4j.vault.VaultLayout;
 
 /** Lists a vault as a {@link VaultTree}: no link followed, hidden entries skipped. */
@@ -34,6 +36,9 @@ final class TreeWalker {
         children.put(name, Files.readAttributes(child, BasicFileAttributes.class,
             LinkOption.NOFOLLOW_LINKS));
       }
+    } catch (AccessDeniedException e) {
+      Unreadable.skipped(dir, "", "folder", e); // listed, but its content is not
+      return;
     } catch (IOException e) {
       throw new EngineException("Cannot list the vault folder " + dir + ": " + e, e);
     }

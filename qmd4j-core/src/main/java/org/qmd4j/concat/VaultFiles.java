@@ -1,6 +1,8 @@
 package org.qmd4j.concat;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
@@ -11,7 +13,9 @@ import org.qmd4j.search.EngineException;
 import org.qmd4j.search.NoteNotFoundException;
 import org.qmd4j.search.PathRefusedException;
 import org.qmd4j.search.VaultNotFoundException;
+import org.qmd4j.vault.InsideVault;
 import org.qmd4j.vault.NoteText;
+import org.qmd4j.vault.VaultScanner;
 
 /**
  * The guard in front of every read: turns a vault-relative path into the real path of a
@@ -19,7 +23,8 @@ import org.qmd4j.vault.NoteText;
  *
  * <p>Checks, in order: the text (no absolute path, no {@code ..} segment), existence, then
  * the real path of the file (every symbolic link resolved) against the real path of the
- * vault, then the file type. The file read is the real path that was checked.
+ * vault, then the file type. The file read is the real path that was checked, opened
+ * without following any link ({@link InsideVault}), so a swap after the check cannot leak.
  */
 final class VaultFiles {
   static final String VALID =
@@ -136,14 +141,27 @@ final class VaultFiles {
    * @throws EngineException if it cannot be read
    */
   NoteText read(String path) {
-    Path real = resolve(path);
-    try {
-      return NoteText.read(real);
-    } catch (NoSuchFileException e) {
-      throw new NoteNotFoundException(path, "No file '" + path + "' in the vault (it was "
-          + "removed while being read); " + VALID);
-    } catch (IOException e) {
-      throw new EngineException("Cannot read '" + path + "' in the vault " + root + ": " + e, e);
+    for (int attempt = 1; ; attempt++) {
+      Path real = resolve(path);
+      try {
+        // Read what was checked, never following a link: a file swapped for a link to
+        // outside the vault between resolve and the read fails here instead of leaking.
+        return NoteText.decode(InsideVault.readAllBytes(root, VaultScanner.relative(root, real)));
+      } catch (NoSuchFileException e) {
+        throw new NoteNotFoundException(path, "No file '" + path + "' in the vault (it was "
+            + "removed while being read); " + VALID);
+      } catch (FileSystemException e) {
+        if (attempt < 2 && !(e instanceof AccessDeniedException)) continue; // changed: again
+        if (e instanceof AccessDeniedException) {
+          throw new EngineException("Cannot read '" + path + "' in the vault " + root
+              + ": permission denied", e);
+        }
+        throw new PathRefusedException(path, "Refused path '" + path + "': it changed into a "
+            + "symbolic link while being read; only files inside the vault can be read");
+      } catch (IOException e) {
+        throw new EngineException("Cannot read '" + path + "' in the vault " + root + ": " + e,
+            e);
+      }
     }
   }
 }

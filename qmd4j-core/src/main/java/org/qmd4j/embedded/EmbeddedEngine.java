@@ -1,6 +1,8 @@
 package org.qmd4j.embedded;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -19,6 +21,8 @@ import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.vault.Chunker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The in-JVM engine: one Lucene document per chunk, kept in a folder per vault (or in
@@ -37,6 +41,7 @@ import org.qmd4j.vault.Chunker;
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
   static final String FORMAT = "v3";
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
 
   private final Path vault;
   private final IndexStore store;
@@ -59,7 +64,8 @@ public final class EmbeddedEngine implements SearchEngine {
    * @param indexDir the folder for the index, or {@code null} to keep it in memory
    * @param chunker how files are cut into chunks
    * @return the open engine
-   * @throws IndexException if the index folder cannot be created or written
+   * @throws IndexException if the index cannot be opened (a folder that cannot be written,
+   *     read-only say, is not an error: the index is then kept in memory, with a warning)
    */
   public static EmbeddedEngine open(Path vault, Path indexDir, Chunker chunker) {
     Objects.requireNonNull(vault, "vault == null");
@@ -70,9 +76,20 @@ public final class EmbeddedEngine implements SearchEngine {
         directory = new ByteBuffersDirectory();
         return new EmbeddedEngine(vault, chunker, directory, "memory");
       }
-      Files.createDirectories(indexDir);
-      directory = FSDirectory.open(indexDir);
-      return new EmbeddedEngine(vault, chunker, directory, indexDir.toString());
+      try {
+        Files.createDirectories(indexDir);
+        directory = FSDirectory.open(indexDir);
+        return new EmbeddedEngine(vault, chunker, directory, indexDir.toString());
+      } catch (FileSystemException e) {
+        if (e instanceof NoSuchFileException) throw e;
+        // A read-only cache folder (a locked-down home, a read-only mount): the index is
+        // derived data, so search from memory rather than not at all.
+        IndexStore.closeQuietly(directory);
+        LOG.warn("Cannot write the index at {} ({}); this process keeps it in memory instead",
+            indexDir, e.toString());
+        directory = new ByteBuffersDirectory();
+        return new EmbeddedEngine(vault, chunker, directory, "memory");
+      }
     } catch (IOException | RuntimeException e) {
       IndexStore.closeQuietly(directory);
       if (e instanceof IndexException) throw (IndexException) e;

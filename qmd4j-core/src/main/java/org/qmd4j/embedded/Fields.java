@@ -31,6 +31,8 @@ final class Fields {
   static final String FILE_PATH = "fpath";
   static final String SIZE = "size";
   static final String MODIFIED = "mtime";
+  static final String CHANGED = "ctime";
+  static final String INODE = "inode";
   static final String HASH = "hash";
   static final String READ_AT = "readat";
 }

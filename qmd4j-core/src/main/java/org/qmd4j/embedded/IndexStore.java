@@ -2,6 +2,11 @@ package org.qmd4j.embedded;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -12,6 +17,8 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
@@ -21,6 +28,8 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.Lock;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.vault.FileStamp;
@@ -63,18 +72,25 @@ final class IndexStore {
     return location;
   }
 
-  /** Makes sure the directory holds an index of this format; rebuilds it otherwise. */
+  /**
+   * Makes sure the directory holds a sound index of this format; rebuilds it otherwise. The
+   * index is derived data: whatever its files hold (truncated, overwritten, missing, a lock
+   * file with content), it is rebuilt from the vault, with one warning saying why.
+   */
   private void prepare() throws IOException {
-    String problem;
+    String problem = null;
+    repairLockFile();
     try {
-      if (!DirectoryReader.indexExists(directory)) {
-        problem = null;
-      } else {
+      if (DirectoryReader.indexExists(directory)) {
         Map<String, String> data = SegmentInfos.readLatestCommit(directory).getUserData();
-        if (data.equals(stamp)) return;
-        problem = "it was written with other settings or another version (" + data + ")";
+        if (!data.equals(stamp)) {
+          problem = "it was written with other settings or another version (" + data + ")";
+        } else {
+          verify();
+          return;
+        }
       }
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       problem = "it is damaged (" + e + ")";
     }
     try (IndexWriter writer = openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
@@ -82,19 +98,76 @@ final class IndexStore {
       Map<String, String> data = new HashMap<>();
       Iterable<Map.Entry<String, String>> live = writer.getLiveCommitData();
       if (live != null) live.forEach(e -> data.put(e.getKey(), e.getValue()));
-      if (data.equals(stamp)) return;
+      if (data.equals(stamp) && problem == null) return;
       if (problem != null) LOG.warn("Rebuilding the index at {}: {}", location, problem);
       writer.deleteAll();
       commit(writer);
+    } catch (IOException | RuntimeException e) {
+      if (e instanceof LockObtainFailedException) throw (LockObtainFailedException) e;
+      // Too damaged for Lucene to open: remove its files under the lock and start again.
+      LOG.warn("Rebuilding the index at {}: it is damaged ({}); its files are removed",
+          location, problem != null ? problem : e.toString());
+      wipe();
+    }
+  }
+
+  /**
+   * Reads every file of the latest commit against its checksum, so that damage anywhere
+   * (not only in the small files Lucene checks on open) is found before a search uses it.
+   * Costs one sequential read of the index, once per process.
+   */
+  private void verify() throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(directory)) {
+      for (LeafReaderContext leaf : reader.leaves()) leaf.reader().checkIntegrity();
+    }
+  }
+
+  /**
+   * Lucene's lock file is always empty; one with content (a bad copy, disk damage) makes
+   * every writer fail with "Unexpected lock file size". Emptying it is safe: no writer can
+   * use it as it is.
+   */
+  private void repairLockFile() {
+    if (!(directory instanceof FSDirectory)) return;
+    Path lock = ((FSDirectory) directory).getDirectory().resolve(IndexWriter.WRITE_LOCK_NAME);
+    try {
+      if (Files.isRegularFile(lock, LinkOption.NOFOLLOW_LINKS) && Files.size(lock) != 0) {
+        LOG.warn("Emptying the damaged lock file of the index at {}", location);
+        try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.WRITE)) {
+          channel.truncate(0);
+        }
+      }
     } catch (IOException e) {
-      if (e instanceof LockObtainFailedException) throw e;
-      // Too damaged for Lucene to overwrite: remove its files and start again.
-      LOG.warn("Removing the files of the damaged index at {}: {}", location, e.toString());
+      LOG.debug("Cannot check the lock file of {}: {}", location, e.toString());
+    }
+  }
+
+  /** Removes every file of the index but the lock, holding the lock, then commits empty. */
+  private void wipe() throws IOException {
+    try (Lock lock = obtainLock()) {
       for (String name : directory.listAll()) {
         if (!name.equals(IndexWriter.WRITE_LOCK_NAME)) directory.deleteFile(name);
       }
-      try (IndexWriter writer = openWriter(IndexWriterConfig.OpenMode.CREATE)) {
-        commit(writer);
+      lock.ensureValid();
+    }
+    try (IndexWriter writer = openWriter(IndexWriterConfig.OpenMode.CREATE)) {
+      commit(writer);
+    }
+  }
+
+  private Lock obtainLock() throws IOException {
+    long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
+    while (true) {
+      try {
+        return directory.obtainLock(IndexWriter.WRITE_LOCK_NAME);
+      } catch (LockObtainFailedException e) {
+        if (System.nanoTime() > deadline) throw e;
+        try {
+          Thread.sleep(25);
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException("Interrupted while waiting for " + location);
+        }
       }
     }
   }
@@ -157,7 +230,8 @@ final class IndexStore {
       for (ScoreDoc sd : searcher.search(query, n).scoreDocs) {
         Document d = stored.document(sd.doc);
         out.put(d.get(Fields.FILE_PATH), new FileRecord(
-            new FileStamp(longOf(d, Fields.SIZE), longOf(d, Fields.MODIFIED)),
+            new FileStamp(longOf(d, Fields.SIZE), longOf(d, Fields.MODIFIED),
+                longOf(d, Fields.CHANGED), longOf(d, Fields.INODE)),
             longOf(d, Fields.HASH), longOf(d, Fields.READ_AT)));
       }
       return out;
@@ -173,13 +247,16 @@ final class IndexStore {
     d.add(new StringField(Fields.FILE_PATH, path, Field.Store.YES));
     d.add(new StoredField(Fields.SIZE, record.stamp().size()));
     d.add(new StoredField(Fields.MODIFIED, record.stamp().modifiedNanos()));
+    d.add(new StoredField(Fields.CHANGED, record.stamp().changedNanos()));
+    d.add(new StoredField(Fields.INODE, record.stamp().inode()));
     d.add(new StoredField(Fields.HASH, record.hash()));
     d.add(new StoredField(Fields.READ_AT, record.readAtNanos()));
     return d;
   }
 
   private static long longOf(Document d, String field) {
-    return d.getField(field).numericValue().longValue();
+    IndexableField f = d.getField(field);
+    return f == null ? 0 : f.numericValue().longValue(); // 0: unknown (an older record)
   }
 
   /** Number of chunk documents in the visible index. */

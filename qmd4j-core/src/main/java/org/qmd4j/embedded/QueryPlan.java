@@ -29,9 +29,10 @@ import org.qmd4j.internal.Analysis;
  * ({@code status: bloqué}), compounds kept whole ({@code en-cours}, {@code 2025-07-14}) and
  * tags ({@code [décision]}).
  *
- * <p>Fast mode ranks chunks holding more query words first: each group also adds a constant
- * {@link #TIER}, larger than any BM25 sum, so {@code score / TIER} is the number of groups
- * matched and the remainder is the BM25 score.
+ * <p>Fast mode ranks chunks holding more query words first: each word the chunk's own text
+ * or headings hold adds a constant {@link #TIER}, larger than any BM25 sum, so
+ * {@code score / TIER} is the number of words held and the remainder is the BM25 score. The
+ * file's title and path count in the BM25 part only, as every chunk of the file shares them.
  */
 final class QueryPlan {
   /** Score added per matched term group; far above any BM25 sum of one group. */
@@ -46,6 +47,10 @@ final class QueryPlan {
   private static final float UNIT = 2f;
   private static final float TAG = 3f;
   private static final int PREFIX_EXPANSIONS = 32;
+  /** Prefix expansions per word when the query has more than 8 words: stays under 1,024. */
+  private static final int FEW_PREFIX_EXPANSIONS = 12;
+  /** Longest phrase, and most compounds and tags, a query is searched with. */
+  private static final int MAX_BONUS = 16;
   private static final int MIN_PREFIX_LENGTH = 3;
 
   /** Query words: unstemmed folded form to stem, stop words dropped, in query order. */
@@ -62,14 +67,24 @@ final class QueryPlan {
     this.tags = tags;
   }
 
+  /**
+   * The plan of {@code query}. A long query is bounded: at most {@link
+   * Analysis#MAX_QUERY_WORDS} words, fewer prefix expansions per word when there are many,
+   * and no phrase, compound or tag bonus beyond {@link #MAX_BONUS}, so the rewritten query
+   * stays under Lucene's 1,024 clauses whatever the user pastes.
+   */
   static QueryPlan of(String query) {
     String q = Analysis.normalize(query);
     List<String> exact = Analysis.tokens(Analysis.EXACT, q);
     Map<String, String> words = Analysis.queryWords(q);
-    Set<String> units = new LinkedHashSet<>();
-    units.addAll(Analysis.compounds(q));
-    Set<String> tags = new LinkedHashSet<>(Analysis.tags(q));
-    return new QueryPlan(words, exact.size() >= 2 ? exact : List.of(), units, tags);
+    Set<String> units = new LinkedHashSet<>(first(Analysis.compounds(q)));
+    Set<String> tags = new LinkedHashSet<>(first(Analysis.tags(q)));
+    boolean phrase = exact.size() >= 2 && exact.size() <= MAX_BONUS;
+    return new QueryPlan(words, phrase ? exact : List.of(), units, tags);
+  }
+
+  private static List<String> first(List<String> values) {
+    return values.size() <= MAX_BONUS ? values : values.subList(0, MAX_BONUS);
   }
 
   /** Whether the query holds no searchable word at all (only punctuation, say). */
@@ -85,9 +100,12 @@ final class QueryPlan {
   Query tiered() {
     BooleanQuery.Builder b = new BooleanQuery.Builder();
     for (Map.Entry<String, String> w : words.entrySet()) {
-      Query group = group(w.getKey(), w.getValue(), true);
-      b.add(new BoostQuery(new ConstantScoreQuery(group), TIER), Occur.SHOULD);
-      b.add(group, Occur.SHOULD);
+      // The tier counts the words the chunk itself holds (its text and headings): the file's
+      // title and path are shared by every chunk of the file, so they weigh in the BM25 part
+      // only; otherwise every chunk of tasks.md would "hold" a word of its title (issue 12).
+      b.add(new BoostQuery(new ConstantScoreQuery(held(w.getKey(), w.getValue())), TIER),
+          Occur.SHOULD);
+      b.add(group(w.getKey(), w.getValue(), true), Occur.SHOULD);
     }
     addBonus(b);
     return b.build();
@@ -135,7 +153,16 @@ final class QueryPlan {
     return n == 0 ? null : b.build();
   }
 
-  private static Query group(String word, String stem, boolean withPrefix) {
+  /** Whether the chunk's own text or headings hold the word (stem, or its prefix). */
+  private Query held(String word, String stem) {
+    BooleanQuery.Builder g = new BooleanQuery.Builder();
+    g.add(new TermQuery(new Term(Fields.BODY, stem)), Occur.SHOULD);
+    g.add(new TermQuery(new Term(Fields.HEADING, stem)), Occur.SHOULD);
+    if (word.length() >= MIN_PREFIX_LENGTH) g.add(prefix(word), Occur.SHOULD);
+    return g.build();
+  }
+
+  private Query group(String word, String stem, boolean withPrefix) {
     BooleanQuery.Builder g = new BooleanQuery.Builder();
     g.add(new BoostQuery(new TermQuery(new Term(Fields.BODY, stem)), BODY), Occur.SHOULD);
     g.add(new BoostQuery(new TermQuery(new Term(Fields.TITLE, stem)), TITLE), Occur.SHOULD);
@@ -147,9 +174,10 @@ final class QueryPlan {
     return g.build();
   }
 
-  private static Query prefix(String word) {
+  private Query prefix(String word) {
+    int expansions = words.size() > 8 ? FEW_PREFIX_EXPANSIONS : PREFIX_EXPANSIONS;
     return new PrefixQuery(new Term(Fields.EXACT, word),
-        new MultiTermQuery.TopTermsBlendedFreqScoringRewrite(PREFIX_EXPANSIONS));
+        new MultiTermQuery.TopTermsBlendedFreqScoringRewrite(expansions));
   }
 
   private void addBonus(BooleanQuery.Builder b) {

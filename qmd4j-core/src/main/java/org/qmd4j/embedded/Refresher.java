@@ -2,7 +2,8 @@ package org.qmd4j.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,8 +21,10 @@ import org.qmd4j.search.IndexException;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
+import org.qmd4j.vault.InsideVault;
 import org.qmd4j.vault.NoteText;
 import org.qmd4j.vault.ParsedNote;
+import org.qmd4j.vault.Unreadable;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 import org.slf4j.Logger;
@@ -38,6 +41,9 @@ import org.slf4j.LoggerFactory;
 final class Refresher {
   private static final Logger LOG = LoggerFactory.getLogger(Refresher.class);
   private static final long RACY_NANOS = Duration.ofSeconds(3).toNanos();
+  /** What an unreadable file reads as (compared by identity), and its recorded hash. */
+  private static final byte[] UNREADABLE = new byte[0];
+  private static final long UNREADABLE_HASH = Long.MIN_VALUE;
 
   private final Path vault;
   private final Chunker chunker;
@@ -200,6 +206,10 @@ final class Refresher {
         return Outcome.TOUCHED;
       }
       writer.deleteDocuments(new Term(Fields.PATH, path));
+      if (bytes == UNREADABLE) { // recorded, so that it is not retried until it changes
+        writer.addDocument(IndexStore.recordDocument(path, record));
+        return Outcome.TOUCHED;
+      }
       ParsedNote note = chunker.parse(VaultLayout.classify(path).orElseThrow(),
           NoteText.decode(bytes));
       List<Document> docs = new ArrayList<>();
@@ -212,15 +222,23 @@ final class Refresher {
     }
   }
 
+  /** The bytes of a file; null when it is gone, {@link #UNREADABLE} when reading is denied. */
   private byte[] readOrNull(String path) throws IOException {
     try {
-      return Files.readAllBytes(vault.resolve(path));
+      // Never follows a link: a note swapped for a link to outside is not indexed.
+      return InsideVault.readAllBytes(vault, path);
     } catch (NoSuchFileException e) {
       return null;
+    } catch (AccessDeniedException e) {
+      Unreadable.skipped(vault, path, "file", e);
+      return UNREADABLE;
+    } catch (FileSystemException e) {
+      return null; // now a link or under one: not an indexed file (the next walk agrees)
     }
   }
 
   private static long hash(byte[] bytes) {
+    if (bytes == UNREADABLE) return UNREADABLE_HASH;
     CRC32C crc = new CRC32C();
     crc.update(bytes);
     return (crc.getValue() << 32) ^ bytes.length;

@@ -2,6 +2,7 @@ package org.qmd4j.find;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -19,6 +20,7 @@ import org.qmd4j.search.EngineException;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.FrontmatterReader;
+import org.qmd4j.vault.Unreadable;
 import org.qmd4j.vault.VaultScanner;
 
 /**
@@ -66,6 +68,8 @@ final class VaultScan {
             Optional.ofNullable(known.get(DateType.CREATED))));
       } catch (NoSuchFileException gone) {
         // Deleted since the walk: it is simply not there any more.
+      } catch (AccessDeniedException denied) {
+        Unreadable.skipped(vault, path, "file", denied);
       } catch (IOException ex) {
         throw new EngineException("Cannot read " + path + " in the vault " + vault + ": " + ex,
             ex);

@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.text.Normalizer;
 import java.util.ArrayList;
-import java.util.List;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -170,24 +173,46 @@ public final class Analysis {
   }
 
   /**
+   * The most words a query is searched with. A longer query (an agent pasting a paragraph)
+   * keeps the words it repeats most, then the longest, in query order; this bounds the work
+   * per query and keeps Lucene under its clause limit (issue 12: a 400-word query was an
+   * internal error).
+   */
+  public static final int MAX_QUERY_WORDS = 16;
+
+  /**
    * The words of a query: folded unstemmed form to stem, in query order, one per stem, stop
-   * words dropped unless the query holds nothing else.
+   * words dropped unless the query holds nothing else, at most {@link #MAX_QUERY_WORDS}.
    */
   public static Map<String, String> queryWords(String query) {
     List<String> exact = tokens(EXACT, normalize(query));
     Map<String, String> words = new LinkedHashMap<>();
-    Set<String> stems = new LinkedHashSet<>();
+    Map<String, Integer> counts = new HashMap<>();
     for (String token : exact) {
       if (STOP_WORDS.contains(token)) continue;
       String stem = stem(token);
-      if (stems.add(stem)) words.put(token, stem);
+      if (counts.merge(stem, 1, Integer::sum) == 1) words.put(token, stem);
     }
     if (words.isEmpty()) { // only stop words: search them rather than nothing
       for (String token : exact) {
         String stem = stem(token);
-        if (stems.add(stem)) words.put(token, stem);
+        if (counts.merge(stem, 1, Integer::sum) == 1) words.put(token, stem);
       }
     }
-    return words;
+    return words.size() <= MAX_QUERY_WORDS ? words : strongest(words, counts);
+  }
+
+  private static Map<String, String> strongest(Map<String, String> words,
+      Map<String, Integer> counts) {
+    List<String> ranked = new ArrayList<>(words.keySet());
+    // Stable sort: among equals, the earlier word stays first.
+    ranked.sort(Comparator.comparingInt((String w) -> counts.get(words.get(w))).reversed()
+        .thenComparing(Comparator.comparingInt(String::length).reversed()));
+    Set<String> kept = new HashSet<>(ranked.subList(0, MAX_QUERY_WORDS));
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      if (kept.contains(w.getKey())) out.put(w.getKey(), w.getValue());
+    }
+    return out;
   }
 }

@@ -2,9 +2,10 @@ package org.qmd4j.internal;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -17,9 +18,11 @@ import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
+import org.qmd4j.vault.InsideVault;
 import org.qmd4j.vault.NoteText;
 import org.qmd4j.vault.ParsedNote;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.vault.Unreadable;
 import org.qmd4j.vault.VaultScanner;
 
 /**
@@ -54,26 +57,33 @@ public final class NoteCache {
     Optional<VaultFile> file = VaultLayout.classify(path);
     if (file.isEmpty()) return Optional.empty();
     Path p = vault.resolve(path);
-    BasicFileAttributes attrs;
+    FileStamp stamp;
     try {
-      attrs = Files.readAttributes(p, BasicFileAttributes.class);
+      stamp = FileStamp.stat(p).stamp();
     } catch (NoSuchFileException e) {
       notes.remove(path);
       return Optional.empty();
     }
-    FileStamp stamp =
-        new FileStamp(attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS));
     Entry cached = notes.get(path);
     // A file changed within the last seconds may change again with the same stamp: re-read.
     boolean recent = System.currentTimeMillis() * 1_000_000L - stamp.modifiedNanos()
         < TimeUnit.SECONDS.toNanos(3);
     if (cached != null && cached.stamp.equals(stamp) && !recent) return Optional.of(cached.note);
     try {
-      ParsedNote note = chunker.parse(file.get(), NoteText.read(p));
+      // Never follows a link: a note swapped for a link to outside is not read (issue 12).
+      ParsedNote note = chunker.parse(file.get(),
+          NoteText.decode(InsideVault.readAllBytes(vault, path)));
       notes.put(path, new Entry(stamp, note));
       return Optional.of(note);
     } catch (NoSuchFileException e) {
       notes.remove(path);
+      return Optional.empty();
+    } catch (AccessDeniedException e) {
+      Unreadable.skipped(vault, path, "file", e);
+      notes.remove(path);
+      return Optional.empty();
+    } catch (FileSystemException e) {
+      notes.remove(path); // now a link, or under one: not an indexed file
       return Optional.empty();
     }
   }

@@ -1,6 +1,7 @@
 package org.qmd4j.notes;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.FrontmatterReader;
+import org.qmd4j.vault.Unreadable;
 
 /**
  * Runs the typed facade calls of {@link org.qmd4j.Searcher}. Not for application code, which
@@ -161,6 +163,9 @@ public final class TypedSearch {
         return FrontmatterReader.read(search.vault().resolve(path));
       } catch (NoSuchFileException e) {
         return Frontmatter.NONE; // deleted since it was indexed
+      } catch (AccessDeniedException e) {
+        Unreadable.skipped(search.vault(), path, "file", e);
+        return Frontmatter.NONE;
       } catch (IOException e) {
         throw new EngineException("Cannot read the frontmatter of " + path + ": " + e, e);
       }

@@ -32,6 +32,10 @@ public enum Mode {
   public static Mode parse(String value) {
     if (value == null) throw new NullPointerException("mode == null");
     String v = value.strip().toLowerCase(Locale.ROOT);
+    if (v.isEmpty()) {
+      throw new InvalidModeException(
+          "The mode is empty; valid modes are: fast, deep (or leave the mode out for fast)");
+    }
     for (Mode m : values()) {
       if (m.wireName().equals(v)) return m;
     }

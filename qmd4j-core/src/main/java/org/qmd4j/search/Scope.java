@@ -20,7 +20,9 @@ import java.util.Optional;
  *       <td>every {@code projects/<name>/description.md}</td></tr>
  * </table>
  *
- * <p>A project that does not exist is a valid scope that matches nothing.
+ * <p>{@code project:<name>} is checked against the vault when a search runs: a project
+ * folder that does not exist is an {@link InvalidScopeException} listing the vault's
+ * projects, while an existing project whose files match nothing gives no result.
  */
 public sealed interface Scope permits Scope.Vault, Scope.Project, Scope.OfKind {
 
@@ -51,12 +53,18 @@ public sealed interface Scope permits Scope.Vault, Scope.Project, Scope.OfKind {
   }
 
   /**
-   * Parses a scope name from the table above. {@code null} or blank means the whole vault.
+   * Parses a scope name from the table above. {@code null} means "not given": the whole
+   * vault. An empty or blank name is not a way to say "whole vault" (it is usually a
+   * variable that was not filled) and is refused.
    *
    * @throws InvalidScopeException naming the bad value and listing the valid scopes
    */
   static Scope parse(String name) {
-    if (name == null || name.isBlank()) return vault();
+    if (name == null) return vault();
+    if (name.isBlank()) {
+      throw new InvalidScopeException("The scope is empty; leave it out for the whole vault,"
+          + " or pass one of: " + VALID_SCOPES);
+    }
     String s = name.strip();
     if (s.startsWith("project:")) {
       String project = s.substring("project:".length()).strip();

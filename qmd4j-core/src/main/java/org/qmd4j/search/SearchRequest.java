@@ -32,13 +32,21 @@ public record SearchRequest(
   /** The number of results returned when no limit is given. */
   public static final int DEFAULT_LIMIT = 20;
 
+  /**
+   * The longest query accepted, in characters (about 1,500 words). Longer text is refused
+   * before any work is done, so a pasted document fails fast instead of tying up the engine;
+   * a shorter long query is answered with its {@code 16} strongest words.
+   */
+  public static final int MAX_QUERY_LENGTH = 10_000;
+
   /** The query that returns every chunk in the scope and period, newest first. */
   public static final String WILDCARD = "*";
 
   /**
    * Validates every field.
    *
-   * @throws InvalidQueryException if the query is empty or blank
+   * @throws InvalidQueryException if the query is empty or blank, or longer than {@link
+   *     #MAX_QUERY_LENGTH}
    * @throws InvalidRequestException if the limit is below 1
    */
   public SearchRequest {
@@ -47,6 +55,10 @@ public record SearchRequest(
     Objects.requireNonNull(scope, "scope == null");
     Objects.requireNonNull(from, "from == null");
     Objects.requireNonNull(to, "to == null");
+    if (query.length() > MAX_QUERY_LENGTH) {
+      throw new InvalidQueryException("The query is " + query.length() + " characters long;"
+          + " the limit is " + MAX_QUERY_LENGTH + " characters: search with its key words");
+    }
     if (isBlank(query)) {
       throw new InvalidQueryException(
           "The query is empty; pass some words, or \"*\" for every chunk");
@@ -69,7 +81,9 @@ public record SearchRequest(
 
   /**
    * The request of DESIGN.md's {@code search(query, mode, scope, date_from, date_to)}, from
-   * strings as an agent or a command line passes them; {@code null} means "not given".
+   * strings as an agent or a command line passes them; {@code null} means "not given". An
+   * empty or blank mode or scope is refused (see {@link Scope#parse}, {@link Mode#parse}); a
+   * blank date is "not given".
    *
    * @throws InvalidRequestException (a subclass of it) naming the bad value
    */
@@ -77,7 +91,7 @@ public record SearchRequest(
       String query, String mode, String scope, String dateFrom, String dateTo) {
     return new SearchRequest(
         Objects.requireNonNull(query, "query == null"),
-        mode == null || mode.isBlank() ? Mode.FAST : Mode.parse(mode),
+        mode == null ? Mode.FAST : Mode.parse(mode),
         Scope.parse(scope),
         Optional.ofNullable(dateFrom).filter(s -> !s.isBlank()).map(DateSpec::parse),
         Optional.ofNullable(dateTo).filter(s -> !s.isBlank()).map(DateSpec::parse),

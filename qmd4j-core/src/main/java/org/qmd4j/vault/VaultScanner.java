@@ -2,23 +2,23 @@ package org.qmd4j.vault;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Lists the indexed files of a vault with their size and modification time: one stat per
+ * Lists the indexed files of a vault with their {@link FileStamp}: one stat per
  * file, no reads. Folders that cannot hold indexed files are not entered; symbolic links
- * are not followed, so nothing outside the vault is ever listed.
+ * are not followed, so nothing outside the vault is ever listed; a folder that may not be
+ * listed is skipped with one warning ({@link Unreadable}).
  */
 public final class VaultScanner {
   private VaultScanner() {}
@@ -42,6 +42,8 @@ public final class VaultScanner {
         if (name.equals("projects") && isDirectory(entry)) {
           try (DirectoryStream<Path> projects = Files.newDirectoryStream(entry)) {
             for (Path project : projects) subtrees.add(project);
+          } catch (AccessDeniedException e) {
+            Unreadable.skipped(root, "projects", "folder", e);
           }
         } else {
           subtrees.add(entry);
@@ -64,9 +66,9 @@ public final class VaultScanner {
 
   private static void visit(Path path, int prefix, Map<String, FileStamp> found)
       throws IOException {
-    BasicFileAttributes attrs;
+    FileStamp.Stat attrs;
     try {
-      attrs = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      attrs = FileStamp.stat(path);
     } catch (NoSuchFileException e) {
       return; // deleted during the walk: simply gone
     }
@@ -77,11 +79,17 @@ public final class VaultScanner {
         for (Path child : children) visit(child, prefix, found);
       } catch (NoSuchFileException e) {
         return;
+      } catch (AccessDeniedException e) {
+        Unreadable.skipped(root(path, prefix), rel, "folder", e);
       }
     } else if (attrs.isRegularFile() && VaultLayout.classify(rel).isPresent()) {
-      found.put(rel,
-          new FileStamp(attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS)));
+      found.put(rel, attrs.stamp());
     }
+  }
+
+  private static String root(Path path, int prefix) {
+    String s = path.toString();
+    return s.substring(0, Math.max(0, Math.min(s.length(), prefix - 1)));
   }
 
   private static boolean isDirectory(Path p) {

@@ -315,8 +315,14 @@ class TypedSearchTest {
   }
 
   @Test
-  void unknownProjectIsSimplyEmpty() {
-    assertThat(searcher.tasks(TaskQuery.newBuilder().project("nope").build())).isEmpty();
+  void unknownProjectIsAnErrorAndAnExistingOneWithNoMatchIsEmpty() {
+    // Issue 12: an unknown project is an error naming the vault's projects, as in search.
+    assertThatThrownBy(() -> searcher.tasks(TaskQuery.newBuilder().project("nope").build()))
+        .isInstanceOf(org.qmd4j.search.InvalidScopeException.class)
+        .hasMessageStartingWith("Unknown project in scope 'project:nope': there is no folder"
+            + " projects/nope/. The vault's projects are: client-dupont, ");
+    assertThat(searcher.tasks(TaskQuery.newBuilder().project("jardin-potager")
+        .query("zanzibar").build())).isEmpty();
   }
 
   @Test

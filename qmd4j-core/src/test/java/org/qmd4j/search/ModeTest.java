@@ -25,13 +25,23 @@ class ModeTest {
   }
 
   @ParameterizedTest(name = "[{index}] \"{0}\"")
-  @ValueSource(strings = {"turbo", "hybrid", "keyword", "fastest", "f", "", "  "})
+  @ValueSource(strings = {"turbo", "hybrid", "keyword", "fastest", "f"})
   void unknownModeNamesTheValueAndTheValidOnes(String value) {
     assertThatThrownBy(() -> Mode.parse(value))
         .isInstanceOf(InvalidModeException.class)
         .hasMessageContaining("'" + value + "'")
         .hasMessageContaining("fast")
         .hasMessageContaining("deep");
+  }
+
+  // Issue 12: an empty --mode '' was silently fast.
+  @ParameterizedTest(name = "[{index}] \"{0}\"")
+  @ValueSource(strings = {"", "  "})
+  void emptyModeSaysItIsEmptyAndListsTheValidOnes(String value) {
+    assertThatThrownBy(() -> Mode.parse(value))
+        .isInstanceOf(InvalidModeException.class)
+        .hasMessage("The mode is empty; valid modes are: fast, deep (or leave the mode out for"
+            + " fast)");
   }
 
   @Test

@@ -37,10 +37,18 @@ class ScopeTest {
   }
 
   @Test
-  void nullOrBlankIsTheWholeVault() {
+  void nullIsTheWholeVault() {
     assertThat(Scope.parse(null)).isSameAs(Scope.vault());
-    assertThat(Scope.parse("")).isSameAs(Scope.vault());
-    assertThat(Scope.parse("  \t")).isSameAs(Scope.vault());
+  }
+
+  // Issue 12: an empty --scope '' was silently the whole vault.
+  @ParameterizedTest(name = "[{index}] \"{0}\"")
+  @ValueSource(strings = {"", "  \t"})
+  void emptyScopeIsRefusedAndSaysWhatIsValid(String name) {
+    assertThatThrownBy(() -> Scope.parse(name))
+        .isInstanceOf(InvalidScopeException.class)
+        .hasMessage("The scope is empty; leave it out for the whole vault, or pass one of: "
+            + Scope.VALID_SCOPES);
   }
 
   @ParameterizedTest(name = "[{index}] \"{0}\"")
@@ -142,7 +150,7 @@ class ScopeTest {
 
   @ParameterizedTest(name = "[{index}] \"{0}\"")
   @ValueSource(strings = {"project:startup-x", "all-states", "all-changelogs", "all-tasks",
-      "all-buckets", "all-descriptions", ""})
+      "all-buckets", "all-descriptions"})
   void wireNameRoundTrips(String name) {
     Scope scope = Scope.parse(name);
     assertThat(scope.wireName()).isEqualTo(name);

@@ -73,8 +73,8 @@ class SearchRequestTest {
   }
 
   @Test
-  void parseWithBlankScopeAndDatesGivesTheDefaults() {
-    SearchRequest r = SearchRequest.parse("facture", null, " ", "", "  ");
+  void parseWithBlankDatesGivesTheDefaults() {
+    SearchRequest r = SearchRequest.parse("facture", null, null, "", "  ");
     assertThat(r).isEqualTo(SearchRequest.of("facture"));
   }
 
@@ -160,8 +160,13 @@ class SearchRequestTest {
   }
 
   @Test
-  void blankModeMeansNotGivenLikeBlankScopeAndDates() {
-    assertThat(SearchRequest.parse("x", "  ", " ", "", null).mode()).isEqualTo(Mode.FAST);
+  void blankModeOrScopeIsRefusedNotTakenAsAbsent() {
+    assertThatThrownBy(() -> SearchRequest.parse("x", "  ", null, null, null))
+        .isInstanceOf(InvalidModeException.class)
+        .hasMessageStartingWith("The mode is empty; valid modes are: fast, deep");
+    assertThatThrownBy(() -> SearchRequest.parse("x", null, "", null, null))
+        .isInstanceOf(InvalidScopeException.class)
+        .hasMessageStartingWith("The scope is empty; leave it out for the whole vault");
   }
 
   @Test

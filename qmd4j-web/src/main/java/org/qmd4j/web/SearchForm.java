@@ -22,10 +22,19 @@ import org.qmd4j.search.SearchRequest;
 record SearchForm(String query, String mode, String scope, String from, String to,
     String limit) {
 
-  /** The form of the page's URL: {@code q, mode, scope, from, to, limit}. */
+  /**
+   * The form of the page's URL: {@code q, mode, scope, from, to, limit}. An HTML form sends
+   * every field, so an empty mode or scope here is a field left at "whole vault" or the
+   * default mode, not a value; the API, like MCP and the CLI, refuses an empty one.
+   */
   static SearchForm fromPage(HttpServletRequest r) {
-    return new SearchForm(r.getParameter("q"), r.getParameter("mode"), r.getParameter("scope"),
-        r.getParameter("from"), r.getParameter("to"), r.getParameter("limit"));
+    return new SearchForm(r.getParameter("q"), absentIfBlank(r.getParameter("mode")),
+        absentIfBlank(r.getParameter("scope")), r.getParameter("from"), r.getParameter("to"),
+        r.getParameter("limit"));
+  }
+
+  private static String absentIfBlank(String value) {
+    return value == null || value.isBlank() ? null : value;
   }
 
   /** The form of the API, with MCP's names: {@code query, mode, scope, date_from, ...}. */
