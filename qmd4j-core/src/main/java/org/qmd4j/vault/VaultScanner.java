@@ -62,6 +62,21 @@ public final class VaultScanner {
     return new TreeMap<>(found);
   }
 
+  /**
+   * Stats one vault-relative path: an indexed file is added to {@code found}, a folder that
+   * can hold indexed files is walked, anything else (or nothing) adds nothing.
+   *
+   * @param root the vault (an existing directory)
+   * @param rel a vault-relative path with {@code /} separators, not empty
+   * @throws IOException if the walk fails
+   */
+  public static void scanInto(Path root, String rel, Map<String, FileStamp> found)
+      throws IOException {
+    String rootString = root.toString();
+    int prefix = rootString.length() + (rootString.endsWith(SEPARATOR) ? 0 : 1);
+    visit(root.resolve(rel), prefix, found);
+  }
+
   private static void visit(Path path, int prefix, Map<String, FileStamp> found)
       throws IOException {
     BasicFileAttributes attrs;
