@@ -41,7 +41,7 @@ public interface ChangeFeed extends AutoCloseable {
    * replaced by the walk.
    */
   static ChangeFeed watchOrWalk(Path vault) {
-    return VaultWatcher.startOrWalk(vault);
+    return VaultWatcher.startOrWalk(Objects.requireNonNull(vault, "vault == null"));
   }
 
   /**

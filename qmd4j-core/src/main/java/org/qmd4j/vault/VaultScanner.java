@@ -11,6 +11,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -72,6 +73,9 @@ public final class VaultScanner {
    */
   public static void scanInto(Path root, String rel, Map<String, FileStamp> found)
       throws IOException {
+    Objects.requireNonNull(root, "root == null");
+    Objects.requireNonNull(rel, "rel == null");
+    Objects.requireNonNull(found, "found == null");
     String rootString = root.toString();
     int prefix = rootString.length() + (rootString.endsWith(SEPARATOR) ? 0 : 1);
     visit(root.resolve(rel), prefix, found);
