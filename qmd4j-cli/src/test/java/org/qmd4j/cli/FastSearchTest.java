@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.EngineChoice;
 import org.qmd4j.Fixtures;
 import org.qmd4j.SearchOptions;
@@ -13,13 +15,14 @@ import picocli.CommandLine;
 
 /** The picocli-free {@code search} prints what picocli's does, and leaves it the rest. */
 class FastSearchTest {
-  private static final SearchOptions BASE = SearchOptions.DEFAULT
-      .withEngine(EngineChoice.EMBEDDED).withInMemoryIndex(true).withEnvironment(Map.of())
-      .withClock(Fixtures.CLOCK);
+  @TempDir Path cache;
   private static final String VAULT = Fixtures.vault().toString();
 
   @Test
   void plainCommandLinesGiveTheSameOutputAndExitCodeAsPicocli() {
+    // One on-disk index for both, so that equal scores come in the same order.
+    SearchOptions base = SearchOptions.DEFAULT.withEngine(EngineChoice.EMBEDDED)
+        .withCacheDir(cache).withEnvironment(Map.of()).withClock(Fixtures.CLOCK);
     String[][] cases = {
         {"search", "--vault", VAULT, "--json", "--", "décision"},
         {"search", "--vault=" + VAULT, "--limit", "3", "robinetterie", "fuite"},
@@ -33,12 +36,12 @@ class FastSearchTest {
     for (String[] args : cases) {
       StringWriter fastOut = new StringWriter();
       StringWriter fastErr = new StringWriter();
-      Integer fast = FastSearch.run(args, BASE, new ProgressPrinter(() -> null, false),
+      Integer fast = FastSearch.run(args, base, new ProgressPrinter(() -> null, false),
           new PrintWriter(fastOut), new PrintWriter(fastErr));
 
       StringWriter out = new StringWriter();
       StringWriter err = new StringWriter();
-      CommandLine cmd = Main.newCommandLine(BASE);
+      CommandLine cmd = Main.newCommandLine(base);
       cmd.setOut(new PrintWriter(out));
       cmd.setErr(new PrintWriter(err));
       int picocli = cmd.execute(args);
