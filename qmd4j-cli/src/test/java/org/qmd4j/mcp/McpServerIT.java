@@ -72,14 +72,17 @@ class McpServerIT {
         .containsExactlyInAnyOrder("search", "find_notes", "read", "tree", "concat", "brief");
     assertThat(tools).allSatisfy(t -> {
       assertThat(t.description()).hasSizeGreaterThan(40);
-      assertThat(t.inputSchema().type()).isEqualTo("object");
+      assertThat(t.inputSchema()).containsEntry("type", "object");
     });
     McpSchema.Tool search = tools.stream().filter(t -> t.name().equals("search")).findFirst()
         .orElseThrow();
-    assertThat(search.inputSchema().required()).containsExactly("query");
-    assertThat(search.inputSchema().properties()).containsKeys("query", "mode", "scope",
-        "date_from", "date_to", "limit");
-    assertThat(search.inputSchema().properties().get("scope").toString())
+    assertThat(search.inputSchema()).containsEntry("required", List.of("query"));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> properties =
+        (Map<String, Object>) search.inputSchema().get("properties");
+    assertThat(properties).containsKeys("query", "mode", "scope", "date_from", "date_to",
+        "limit");
+    assertThat(properties.get("scope").toString())
         .contains("all-states").contains("project:<name>");
   }
 
@@ -149,5 +152,48 @@ class McpServerIT {
 
     assertThat(call("search", Map.of("query", "cautionnement")).isError())
         .isNotEqualTo(Boolean.TRUE);
+  }
+
+  @Test
+  void pipelinedCallsAndBadLinesAreEachAnsweredAndTheServerExitsWhenStdinCloses()
+      throws Exception {
+    String jar = System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar");
+    Process server = new ProcessBuilder(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar,
+            "mcp", "--engine", "embedded", "--vault", Fixtures.vault().toString())
+        .redirectError(ProcessBuilder.Redirect.DISCARD)
+        .start();
+    ObjectMapper json = new ObjectMapper();
+    StringBuilder in = new StringBuilder("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":"
+        + "\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+        + "\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}\n"
+        + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
+    int n = 120;
+    for (int i = 0; i < n; i++) {
+      Map<String, Object> args = i % 4 == 0 ? Map.of("query", "webhook")
+          : i % 4 == 1 ? Map.of("query", "x", "scope", "everything")
+          : i % 4 == 2 ? Map.of("query", "cautionnement", "limit", 4294967297L)
+          : Map.of("query", "cautionnement", "mode", "deep");
+      in.append(json.writeValueAsString(Map.of("jsonrpc", "2.0", "id", i, "method",
+          "tools/call", "params", Map.of("name", i % 8 == 7 ? "brief" : "search",
+              "arguments", args)))).append('\n');
+      if (i % 30 == 0) in.append("not json\n\n[1,2]\n");
+    }
+    try (var stdin = server.getOutputStream()) {
+      stdin.write(in.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    } // closing stdin: the server answers what it read, then exits
+    List<String> frames = new java.io.BufferedReader(new java.io.InputStreamReader(
+        server.getInputStream(), java.nio.charset.StandardCharsets.UTF_8)).lines()
+        .collect(Collectors.toList());
+    assertThat(server.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(server.exitValue()).isZero();
+
+    Map<String, Long> answersById = new java.util.TreeMap<>();
+    for (String frame : frames) {
+      answersById.merge(json.readTree(frame).get("id").asText(), 1L, Long::sum);
+    }
+    assertThat(answersById.remove("init")).isEqualTo(1L);
+    assertThat(answersById.remove("null")).isEqualTo(8L); // 4 x (not json, batch)
+    assertThat(answersById).hasSize(n).allSatisfy((id, count) -> assertThat(count).isOne());
   }
 }

@@ -38,7 +38,7 @@ final class FindNotesTool {
 
   static FindRequest request(Map<String, Object> args) {
     FindRequest.Builder b = FindRequest.newBuilder();
-    String query = ToolSupport.string(args, "query");
+    String query = ToolSupport.query(args);
     if (query != null) b.query(query);
     String mode = ToolSupport.string(args, "mode");
     if (mode != null) b.mode(mode);
@@ -63,8 +63,9 @@ final class FindNotesTool {
     if (sort != null) b.sort(sort);
     Object fields = args == null ? null : args.get("include_fields");
     if (fields != null) b.includeFields(strings(fields, "include_fields"));
-    b.limit(ToolSupport.integer(args, "n_results", FindRequest.DEFAULT_LIMIT));
-    b.offset(ToolSupport.integer(args, "offset", 0));
+    b.limit(ToolSupport.integer(args, "n_results", FindRequest.DEFAULT_LIMIT, 1,
+        Integer.MAX_VALUE));
+    b.offset(ToolSupport.integer(args, "offset", 0, 0, Integer.MAX_VALUE));
     return b.build();
   }
 

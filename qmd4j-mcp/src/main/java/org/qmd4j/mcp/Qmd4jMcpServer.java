@@ -6,8 +6,10 @@ import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
+import jakarta.servlet.http.HttpServlet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,17 +25,29 @@ import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 
 /**
- * An MCP server over stdio whose tools call one {@link Searcher}.
+ * The qmd4j MCP server: six tools ({@code search}, {@code find_notes}, {@code read},
+ * {@code tree}, {@code concat}, {@code brief}) that call one {@link Searcher}, over stdio or
+ * over Streamable HTTP.
  *
  * <pre>{@code
  * try (Searcher searcher = SearchProviders.forVault(vault, SearchOptions.DEFAULT)) {
- *   McpSyncServer server = Qmd4jMcpServer.start(searcher, System.in, System.out);
- *   // ... serves until stdin closes
+ *   // stdio, until stdin closes:
+ *   Qmd4jMcpServer.serve(searcher, System.in, System.out, 60_000);
  * }
+ *
+ * // Streamable HTTP, mounted in a servlet container (here Jetty 12, ee11):
+ * Qmd4jMcpServer.HttpEndpoint mcp =
+ *     Qmd4jMcpServer.streamableHttp(searcher, McpHttpOptions.DEFAULT);
+ * ServletHolder holder = new ServletHolder(mcp.servlet());
+ * holder.setAsyncSupported(true);
+ * context.addServlet(holder, mcp.path());
+ * // ... and on shutdown, before closing the searcher:
+ * mcp.close();
  * }</pre>
  *
  * <p>Invalid input is a tool error ({@code isError}) carrying the library's message; the
- * server keeps answering.
+ * server keeps answering. The tools may be called concurrently; the {@link Searcher} is
+ * shared by every call and stays owned by the caller (the server never closes it).
  */
 public final class Qmd4jMcpServer {
   static final McpJsonMapper JSON = new JacksonMcpJsonMapper(new ObjectMapper());
@@ -41,31 +55,111 @@ public final class Qmd4jMcpServer {
   private Qmd4jMcpServer() {}
 
   /**
-   * Starts serving {@code searcher} over the given streams (usually stdin and stdout).
-   * Returns at once; the server reads {@code in} on its own threads until it closes.
-   */
-  public static McpSyncServer start(Searcher searcher, InputStream in, OutputStream out) {
-    Objects.requireNonNull(searcher, "searcher == null");
-    StdioServerTransportProvider transport = new StdioServerTransportProvider(JSON, in, out);
-    String version = Qmd4jMcpServer.class.getPackage().getImplementationVersion();
-    return McpServer.sync(transport)
-        .serverInfo("qmd4j", version == null ? "dev" : version)
-        .instructions(instructions(searcher))
-        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-        .tools(tools(searcher))
-        .build();
-  }
-
-  /**
-   * Serves {@code searcher} over {@code in} and {@code out} until {@code in} closes, then
-   * answers the requests already received (waiting at most {@code drainMillis}) and stops.
+   * Serves {@code searcher} over {@code in} and {@code out} (usually stdin and stdout) until
+   * {@code in} ends, then answers the requests already received (waiting at most
+   * {@code drainMillis}), closes {@code out} and returns. Requests are served concurrently; a
+   * line that is not a JSON-RPC message gets a JSON-RPC error and the server keeps reading.
+   *
+   * @param searcher the searcher every tool call uses; still owned (closed) by the caller
+   * @param in the client's messages, one JSON-RPC message per line
+   * @param out where the answers go, one per line; nothing else is written to it
+   * @param drainMillis how long to wait, once {@code in} has ended, for answers in progress
+   * @throws InterruptedException if the calling thread is interrupted while serving
    */
   public static void serve(Searcher searcher, InputStream in, OutputStream out, long drainMillis)
       throws InterruptedException {
-    FrameCounter frames = new FrameCounter(drainMillis);
-    McpSyncServer server = start(searcher, frames.watchInput(in), frames.watchOutput(out));
-    frames.awaitInputClosed(); // and every request read answered
-    server.closeGracefully();
+    Objects.requireNonNull(searcher, "searcher == null");
+    Objects.requireNonNull(in, "in == null");
+    Objects.requireNonNull(out, "out == null");
+    StdioServerTransport transport = new StdioServerTransport(JSON, in, out, drainMillis);
+    McpSyncServer server = configure(McpServer.sync(transport), searcher).build();
+    try {
+      transport.awaitClosed();
+    } finally {
+      server.close();
+    }
+  }
+
+  /**
+   * The same server over the MCP Java SDK's Streamable HTTP transport, as a servlet to mount
+   * at {@link HttpEndpoint#path()} in a Jakarta Servlet 6 container (Jetty 12, Tomcat 10.1+).
+   * The servlet answers asynchronously: register it with async support enabled. Every client
+   * gets its own MCP session; all of them share {@code searcher}.
+   *
+   * @param searcher the searcher every tool call uses; still owned (closed) by the caller
+   * @param options the mount path and the accepted {@code Host} and {@code Origin} headers
+   * @return the servlet and the handle that closes its sessions
+   */
+  public static HttpEndpoint streamableHttp(Searcher searcher, McpHttpOptions options) {
+    Objects.requireNonNull(searcher, "searcher == null");
+    Objects.requireNonNull(options, "options == null");
+    // Built in its own class: the stdio server must load without the servlet API.
+    return HttpEndpoint.create(searcher, options);
+  }
+
+  static <S extends McpServer.SyncSpecification<S>> McpServer.SyncSpecification<S>
+      configure(McpServer.SyncSpecification<S> spec, Searcher searcher) {
+    String version = Qmd4jMcpServer.class.getPackage().getImplementationVersion();
+    return spec.jsonMapper(JSON)
+        .serverInfo("qmd4j", version == null ? "dev" : version)
+        .instructions(instructions(searcher))
+        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+        .tools(tools(searcher));
+  }
+
+  /**
+   * The MCP server over Streamable HTTP: a servlet to mount, and the handle that ends its
+   * sessions. Thread-safe.
+   *
+   * @since 0.1
+   */
+  public static final class HttpEndpoint implements AutoCloseable {
+    private final HttpServletStreamableServerTransportProvider servlet;
+    private final McpSyncServer server;
+    private final String path;
+
+    private HttpEndpoint(HttpServletStreamableServerTransportProvider servlet,
+        McpSyncServer server, String path) {
+      this.servlet = servlet;
+      this.server = server;
+      this.path = path;
+    }
+
+    static HttpEndpoint create(Searcher searcher, McpHttpOptions options) {
+      HttpServletStreamableServerTransportProvider transport =
+          HttpServletStreamableServerTransportProvider.builder()
+              .jsonMapper(JSON)
+              .mcpEndpoint(options.endpoint())
+              .httpHeaderValidator(DefaultServerTransportSecurityValidator.builder()
+                  .allowedHosts(options.allowedHosts())
+                  .allowedOrigins(options.allowedOrigins())
+                  .build())
+              .build();
+      McpSyncServer server = configure(McpServer.sync(transport), searcher).build();
+      return new HttpEndpoint(transport, server, options.endpoint());
+    }
+
+    /**
+     * The servlet that speaks MCP (POST for requests, GET for the server's event stream,
+     * DELETE to end a session). Mount it at {@link #path()} with async support enabled.
+     */
+    public HttpServlet servlet() {
+      return servlet;
+    }
+
+    /** The path to mount the servlet at: {@link McpHttpOptions#endpoint()}. */
+    public String path() {
+      return path;
+    }
+
+    /**
+     * Ends every MCP session gracefully and stops answering (later requests get 503). Does not
+     * close the {@link Searcher}. Idempotent.
+     */
+    @Override
+    public void close() {
+      server.closeGracefully();
+    }
   }
 
   static List<SyncToolSpecification> tools(Searcher searcher) {

@@ -113,6 +113,6 @@ final class ReadingTools {
 
   private static Integer optionalInt(Map<String, Object> args, String name) {
     if (args == null || args.get(name) == null) return null;
-    return ToolSupport.integer(args, name, 0);
+    return ToolSupport.integer(args, name, 0, 1, Integer.MAX_VALUE);
   }
 }

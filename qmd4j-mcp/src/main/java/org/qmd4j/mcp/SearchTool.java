@@ -31,11 +31,12 @@ final class SearchTool {
 
   /** The search request of the {@code search} and {@code brief} arguments. */
   static SearchRequest request(Map<String, Object> args) {
-    String query = ToolSupport.string(args, "query");
+    String query = ToolSupport.query(args);
     return SearchRequest.parse(query == null ? "" : query,
         ToolSupport.string(args, "mode"), ToolSupport.string(args, "scope"),
         ToolSupport.string(args, "date_from"), ToolSupport.string(args, "date_to"))
-        .withLimit(ToolSupport.integer(args, "limit", SearchRequest.DEFAULT_LIMIT));
+        .withLimit(ToolSupport.integer(args, "limit", SearchRequest.DEFAULT_LIMIT, 1,
+            Integer.MAX_VALUE));
   }
 
   static CallToolResult result(List<SearchResult> results) {

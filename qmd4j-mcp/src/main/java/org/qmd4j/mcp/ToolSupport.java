@@ -5,6 +5,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -15,6 +16,9 @@ import org.slf4j.LoggerFactory;
 /** What every tool shares: schemas from resources, argument reading, errors as tool errors. */
 final class ToolSupport {
   private static final Logger LOG = LoggerFactory.getLogger(ToolSupport.class);
+
+  /** The longest query taken: a long paragraph; longer ones are refused, not truncated. */
+  static final int MAX_QUERY_CHARS = 10_000;
 
   private ToolSupport() {}
 
@@ -59,13 +63,49 @@ final class ToolSupport {
     return (String) v;
   }
 
-  static int integer(Map<String, Object> args, String name, int defaultValue) {
+  /**
+   * The integer argument {@code name}, or {@code defaultValue} when absent.
+   *
+   * @throws IllegalArgumentException naming the argument and the valid range when the value is
+   *     not a whole number from {@code min} to {@code max} (never wrapped to fit an int)
+   */
+  static int integer(Map<String, Object> args, String name, int defaultValue, int min,
+      int max) {
     Object v = args == null ? null : args.get(name);
     if (v == null) return defaultValue;
-    if (v instanceof Number
-        && ((Number) v).doubleValue() == Math.rint(((Number) v).doubleValue())) {
-      return ((Number) v).intValue();
+    BigDecimal n = v instanceof Number ? decimal((Number) v) : null;
+    if (n == null || n.stripTrailingZeros().scale() > 0
+        || n.compareTo(BigDecimal.valueOf(min)) < 0 || n.compareTo(BigDecimal.valueOf(max)) > 0) {
+      throw new IllegalArgumentException("Argument '" + name + "' must be an integer from " + min
+          + " to " + max + " but was " + v);
     }
-    throw new IllegalArgumentException("Argument '" + name + "' must be an integer but was " + v);
+    return n.intValueExact();
+  }
+
+  private static BigDecimal decimal(Number n) {
+    if (n instanceof Double || n instanceof Float) {
+      double d = n.doubleValue();
+      return Double.isFinite(d) ? new BigDecimal(d) : null;
+    }
+    try {
+      return new BigDecimal(n.toString());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The query argument of {@code search}, {@code brief} and {@code find_notes}, or null.
+   *
+   * @throws IllegalArgumentException if it is longer than {@link #MAX_QUERY_CHARS}
+   */
+  static String query(Map<String, Object> args) {
+    String query = string(args, "query");
+    if (query != null && query.length() > MAX_QUERY_CHARS) {
+      throw new IllegalArgumentException("Argument 'query' is " + query.length()
+          + " characters long; the limit is " + MAX_QUERY_CHARS + " characters: keep the words "
+          + "that matter (names, identifiers, key terms)");
+    }
+    return query;
   }
 }
