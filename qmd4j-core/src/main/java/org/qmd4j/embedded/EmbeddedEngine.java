@@ -37,7 +37,7 @@ import org.qmd4j.vault.Chunker;
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  static final String FORMAT = "v3";
+  static final String FORMAT = "v4"; // v4: file records in doc values
 
   private final Path vault;
   private final IndexStore store;

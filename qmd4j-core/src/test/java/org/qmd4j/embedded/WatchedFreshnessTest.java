@@ -49,7 +49,7 @@ class WatchedFreshnessTest {
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, null, Chunker.defaults(),
         ChangeFeed.watchOrWalk(vault), IndexProgress.NONE)) {
       assertThat(engine.watching()).as("Linux watches the vault").isTrue();
-      for (int step = 0; step < 120; step++) {
+      for (int step = 0; step < 100; step++) {
         Map<String, String> before = new HashMap<>(model);
         String what = step(random, vault, model, counter);
         // The tokens this step moved or removed, and every token now and then.
