@@ -35,6 +35,7 @@ final class Qmd4jCommand {
     m.put("tree", TreeCommand.class);
     m.put("doctor", DoctorCommand.class);
     m.put("mcp", McpCommand.class);
+    m.put("serve", ServeCommand.class);
     m.put("help", HelpCommand.class);
     return Collections.unmodifiableMap(m);
   }

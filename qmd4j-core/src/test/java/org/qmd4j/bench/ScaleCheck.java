@@ -12,6 +12,7 @@ import java.util.Locale;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.spi.IndexProgress;
 
 /**
  * One long-lived process on a big generated vault (issue 11, item 4): full index time, warm
@@ -43,8 +44,15 @@ public final class ScaleCheck {
     print("vault: %d files, %.1f MB", files, BenchSupport.bytesUnder(vault) / 1e6);
 
     long t0 = System.nanoTime();
+    long[] lastReport = {0};
+    IndexProgress progress = (done, total, elapsed, finished) -> {
+      if (finished || elapsed.toSeconds() >= lastReport[0] + 10) {
+        lastReport[0] = elapsed.toSeconds();
+        print("  indexing: %d/%d files after %.1f s", done, total, elapsed.toMillis() / 1e3);
+      }
+    };
     try (Searcher searcher = SearchProviders.forVault(vault,
-        BenchSupport.options(cache, false))) {
+        BenchSupport.options(cache, false).withProgress(progress))) {
       long opened = System.nanoTime();
       searcher.search("décision");
       long indexed = System.nanoTime();

@@ -1,0 +1,163 @@
+package org.qmd4j.web;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.qmd4j.Searcher;
+import org.qmd4j.concat.Block;
+import org.qmd4j.concat.ConcatDocument;
+import org.qmd4j.search.SearchResult;
+
+/**
+ * The JSON API under {@code /api}, with the parameter names and shapes of the MCP tools.
+ *
+ * <table>
+ *   <caption>Endpoints</caption>
+ *   <tr><th>request</th><th>answer</th></tr>
+ *   <tr><td>{@code GET /api/search?query=&mode=&scope=&date_from=&date_to=&limit=}</td>
+ *       <td>{@code [{path, chunk, score, lines}]}</td></tr>
+ *   <tr><td>{@code GET /api/brief?}(as search)</td>
+ *       <td>{@code {overview, blocks: [{path, lines, text}], markdown}}</td></tr>
+ *   <tr><td>{@code GET /api/read?path=PATH[:FROM-TO]} (or {@code &from=&to=})</td>
+ *       <td>{@code {path, lines, text, markdown}}</td></tr>
+ *   <tr><td>{@code GET /api/tree}</td><td>{@code [{path, type, indexed, kind}]}</td></tr>
+ *   <tr><td>{@code POST /api/concat} {@code {items, overview}}</td>
+ *       <td>as brief</td></tr>
+ *   <tr><td>{@code POST /api/find} (find_notes arguments)</td>
+ *       <td>{@code {success, results, total, notes}}</td></tr>
+ * </table>
+ */
+final class ApiServlet extends HttpServlet {
+  private static final long serialVersionUID = 1L;
+  private static final int MAX_BODY = 1 << 20;
+
+  private final transient Searcher searcher;
+
+  ApiServlet(Searcher searcher) {
+    this.searcher = searcher;
+  }
+
+  @Override
+  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    String endpoint = endpoint(req);
+    Object body;
+    try {
+      switch (endpoint) {
+        case "search": body = search(SearchForm.fromApi(req)); break;
+        case "brief": body = Json.document(searcher.brief(
+            SearchForm.fromApi(req).toRequest()).document()); break;
+        case "read": body = read(req); break;
+        case "tree": body = searcher.tree().toWire(); break;
+        case "concat":
+        case "find":
+          Json.error(resp, 405, "Use POST for /api/" + endpoint + " with a JSON body");
+          return;
+        default:
+          notFound(resp, endpoint);
+          return;
+      }
+    } catch (RuntimeException e) {
+      Failure f = Failure.of(e);
+      Json.error(resp, f.status(), f.message());
+      return;
+    }
+    Json.send(resp, 200, body);
+  }
+
+  @Override
+  protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    String endpoint = endpoint(req);
+    if (!endpoint.equals("concat") && !endpoint.equals("find")) {
+      if (List.of("search", "brief", "read", "tree").contains(endpoint)) {
+        Json.error(resp, 405, "Use GET for /api/" + endpoint);
+      } else {
+        notFound(resp, endpoint);
+      }
+      return;
+    }
+    String type = req.getContentType();
+    if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+      Json.error(resp, 415, "Send the arguments as a JSON object with Content-Type: "
+          + "application/json");
+      return;
+    }
+    Object body;
+    try {
+      Map<String, Object> args = arguments(req);
+      if (endpoint.equals("concat")) {
+        String overview = Arguments.string(args, "overview");
+        ConcatDocument doc = searcher.concat(Arguments.items(args),
+            overview == null ? "" : overview);
+        body = Json.document(doc);
+      } else {
+        body = searcher.find(Arguments.find(args)).toWire();
+      }
+    } catch (RuntimeException e) {
+      Failure f = Failure.of(e);
+      Json.error(resp, f.status(), f.message());
+      return;
+    }
+    Json.send(resp, 200, body);
+  }
+
+  private List<Map<String, Object>> search(SearchForm form) {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (SearchResult r : searcher.search(form.toRequest())) rows.add(r.toWire());
+    return rows;
+  }
+
+  private Map<String, Object> read(HttpServletRequest req) {
+    String path = req.getParameter("path");
+    if (path == null || path.isBlank()) {
+      throw new IllegalArgumentException("Parameter 'path' is required: a vault-relative path "
+          + "such as projects/startup-x/state.md, optionally with :FROM-TO");
+    }
+    String from = req.getParameter("from");
+    String to = req.getParameter("to");
+    String spec = SearchForm.blank(from) ? path
+        : path + ":" + from.strip() + "-" + (SearchForm.blank(to) ? from : to).strip();
+    Block block = searcher.read(spec);
+    Map<String, Object> out = new LinkedHashMap<>(Json.block(block));
+    out.put("markdown", block.markdown());
+    return out;
+  }
+
+  private static Map<String, Object> arguments(HttpServletRequest req) throws IOException {
+    byte[] bytes;
+    try (InputStream in = req.getInputStream()) {
+      bytes = in.readNBytes(MAX_BODY + 1);
+    }
+    if (bytes.length > MAX_BODY) {
+      throw new IllegalArgumentException("The request body is over " + MAX_BODY + " bytes");
+    }
+    try {
+      Map<String, Object> args = Json.MAPPER.readValue(
+          new String(bytes, StandardCharsets.UTF_8), new TypeReference<Map<String, Object>>() {});
+      if (args == null) throw new IllegalArgumentException("The body must be a JSON object");
+      return args;
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("The body must be a JSON object: "
+          + e.getOriginalMessage());
+    }
+  }
+
+  private static String endpoint(HttpServletRequest req) {
+    String info = req.getPathInfo();
+    return info == null ? "" : info.replaceFirst("^/", "");
+  }
+
+  private static void notFound(HttpServletResponse resp, String endpoint) throws IOException {
+    Json.error(resp, 404, "No endpoint /api/" + endpoint + "; the API has search, brief, "
+        + "read, tree (GET) and concat, find (POST)");
+  }
+}

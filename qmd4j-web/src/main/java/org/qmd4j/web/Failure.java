@@ -1,0 +1,33 @@
+package org.qmd4j.web;
+
+import org.qmd4j.search.EngineException;
+import org.qmd4j.search.InvalidRequestException;
+import org.qmd4j.search.NoteNotFoundException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a failed call answers: the HTTP status and a message for the user. Invalid input is
+ * 400 with the library's message, a missing note 404, an engine failure 500 with its message,
+ * anything else 500 with a fixed message (the details go to the log, never to the client).
+ *
+ * @param status the HTTP status
+ * @param message the message shown to the user
+ */
+record Failure(int status, String message) {
+  private static final Logger LOG = LoggerFactory.getLogger(Failure.class);
+
+  static Failure of(RuntimeException e) {
+    RuntimeException reason = e instanceof FieldException ? ((FieldException) e).reason() : e;
+    if (reason instanceof NoteNotFoundException) return new Failure(404, reason.getMessage());
+    if (reason instanceof InvalidRequestException || reason instanceof IllegalArgumentException) {
+      return new Failure(400, reason.getMessage());
+    }
+    if (reason instanceof EngineException) {
+      LOG.warn("Engine failure: {}", reason.getMessage(), reason);
+      return new Failure(500, reason.getMessage());
+    }
+    LOG.error("Unexpected failure", reason);
+    return new Failure(500, "Internal error; the server's log has the details");
+  }
+}

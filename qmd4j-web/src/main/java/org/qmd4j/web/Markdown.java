@@ -1,0 +1,127 @@
+package org.qmd4j.web;
+
+import com.vladsch.flexmark.ast.Image;
+import com.vladsch.flexmark.ast.Link;
+import com.vladsch.flexmark.ext.gfm.strikethrough.StrikethroughExtension;
+import com.vladsch.flexmark.ext.gfm.tasklist.TaskListExtension;
+import com.vladsch.flexmark.ext.tables.TablesExtension;
+import com.vladsch.flexmark.html.AttributeProvider;
+import com.vladsch.flexmark.html.HtmlRenderer;
+import com.vladsch.flexmark.html.IndependentAttributeProviderFactory;
+import com.vladsch.flexmark.html.renderer.AttributablePart;
+import com.vladsch.flexmark.html.renderer.LinkResolverContext;
+import com.vladsch.flexmark.parser.Parser;
+import com.vladsch.flexmark.util.ast.Document;
+import com.vladsch.flexmark.util.ast.Node;
+import com.vladsch.flexmark.util.data.DataKey;
+import com.vladsch.flexmark.util.data.MutableDataSet;
+import com.vladsch.flexmark.util.html.MutableAttributes;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Renders note text as HTML that cannot run anything: raw HTML in a note is escaped (shown
+ * as text), links keep only http, https and mailto targets, images only relative ones, and a
+ * relative link to another note opens that note in the page. Thread-safe.
+ */
+final class Markdown {
+  private static final DataKey<String> NOTE_PATH = new DataKey<>("QMD4J_NOTE_PATH", "");
+
+  private final Parser parser;
+  private final HtmlRenderer renderer;
+
+  Markdown() {
+    MutableDataSet options = new MutableDataSet();
+    options.set(Parser.EXTENSIONS, List.of(TablesExtension.create(),
+        TaskListExtension.create(), StrikethroughExtension.create()));
+    // Notes are user content: their HTML is shown as text, never parsed by the browser.
+    options.set(HtmlRenderer.ESCAPE_HTML, true);
+    options.set(TablesExtension.CLASS_NAME, "table");
+    this.parser = Parser.builder(options).build();
+    // Notes are written line by line ("status: en-cours" under "prio: haute"), and an
+    // overview's lines are lines: a line break in the text stays one, as note apps show it.
+    options.set(HtmlRenderer.SOFT_BREAK, "<br>\n");
+    this.renderer = HtmlRenderer.builder(options)
+        .attributeProviderFactory(new IndependentAttributeProviderFactory() {
+          @Override
+          public AttributeProvider apply(LinkResolverContext context) {
+            return new SafeLinks(context.getDocument().get(NOTE_PATH));
+          }
+        })
+        .build();
+  }
+
+  /**
+   * The HTML of {@code markdown}, a note's text or an overview; relative links resolve
+   * against the folder of {@code notePath} (vault-relative, empty for the vault's root).
+   */
+  String render(String markdown, String notePath) {
+    Document document = parser.parse(markdown);
+    document.set(NOTE_PATH, notePath);
+    return renderer.render(document);
+  }
+
+  /** Rewrites link and image targets; everything else flexmark renders is already safe. */
+  private static final class SafeLinks implements AttributeProvider {
+    private final String notePath;
+
+    SafeLinks(String notePath) {
+      this.notePath = notePath;
+    }
+
+    @Override
+    public void setAttributes(Node node, AttributablePart part, MutableAttributes attributes) {
+      if (node instanceof Link && attributes.contains("href")) {
+        String target = safeHref(attributes.getValue("href"));
+        if (target == null) {
+          attributes.remove("href");
+        } else {
+          attributes.replaceValue("href", target);
+          if (target.startsWith("http")) attributes.replaceValue("rel", "noopener noreferrer");
+        }
+      } else if (node instanceof Image && attributes.contains("src")) {
+        // Images load nothing from outside (the CSP says so too); vault images are not served.
+        attributes.remove("src");
+      }
+    }
+
+    private String safeHref(String href) {
+      String h = href.strip();
+      String lower = h.toLowerCase(Locale.ROOT);
+      if (lower.startsWith("http://") || lower.startsWith("https://")
+          || lower.startsWith("mailto:") || h.startsWith("#")) {
+        return h;
+      }
+      if (lower.matches("^[a-z][a-z0-9+.-]*:.*")) return null; // javascript:, data:, file:...
+      String path = h.replaceAll("[?#].*$", "");
+      String vaultPath = resolve(path);
+      return vaultPath == null ? null
+          : "/?open=" + URLEncoder.encode(vaultPath, StandardCharsets.UTF_8);
+    }
+
+    /** The vault path a relative link names, or null when it leaves the vault. */
+    private String resolve(String relative) {
+      if (relative.isEmpty() || relative.startsWith("/")) return null;
+      Deque<String> parts = new ArrayDeque<>();
+      int slash = notePath.lastIndexOf('/');
+      if (slash > 0) {
+        for (String p : notePath.substring(0, slash).split("/")) parts.addLast(p);
+      }
+      for (String p : relative.split("/")) {
+        if (p.isEmpty() || p.equals(".")) continue;
+        if (p.equals("..")) {
+          if (parts.isEmpty()) return null;
+          parts.removeLast();
+        } else {
+          parts.addLast(URLDecoder.decode(p, StandardCharsets.UTF_8));
+        }
+      }
+      return parts.isEmpty() ? null : String.join("/", parts);
+    }
+  }
+}

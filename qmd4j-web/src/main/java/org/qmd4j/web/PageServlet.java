@@ -1,0 +1,123 @@
+package org.qmd4j.web;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.qmd4j.Searcher;
+import org.qmd4j.concat.Block;
+import org.qmd4j.concat.Brief;
+import org.qmd4j.concat.VaultTree;
+import org.qmd4j.search.InvalidDateException;
+
+/**
+ * The page at {@code /} and its assets under {@code /static/}. The answer is rendered on the
+ * server, so the address alone ({@code /?q=&mode=&scope=&from=&to=&limit=}, or
+ * {@code /?open=PATH[:FROM-TO]} for a file) shows the same thing on reload or when shared.
+ */
+final class PageServlet extends HttpServlet {
+  private static final long serialVersionUID = 1L;
+
+  /** The assets, by name: nothing else under {@code /static/} exists. */
+  private static final Map<String, String> ASSETS = Map.of(
+      "app.css", "text/css;charset=utf-8",
+      "app.js", "text/javascript;charset=utf-8",
+      "favicon.svg", "image/svg+xml");
+
+  private final transient Searcher searcher;
+  private final transient PageView view;
+
+  PageServlet(Searcher searcher) {
+    this.searcher = searcher;
+    this.view = new PageView(new Markdown(), searcher.describe());
+  }
+
+  @Override
+  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    String uri = req.getRequestURI();
+    if (uri.startsWith("/static/")) {
+      asset(uri.substring("/static/".length()), resp);
+      return;
+    }
+    if (uri.equals("/favicon.ico")) {
+      asset("favicon.svg", resp);
+      return;
+    }
+    if (!uri.equals("/")) {
+      send(resp, 404, view.notFound(uri));
+      return;
+    }
+    PageView.Model model = new PageView.Model(SearchForm.fromPage(req));
+    try {
+      model.tree = searcher.tree();
+    } catch (RuntimeException e) {
+      model.tree = new VaultTree(List.of());
+      model.failure = Failure.of(e);
+    }
+    String open = req.getParameter("open");
+    if (open != null && !open.isBlank()) {
+      model.open = open;
+      try {
+        Block block = searcher.read(open);
+        model.file = block;
+      } catch (RuntimeException e) {
+        model.failure = Failure.of(e);
+      }
+    } else if (model.form.query() != null) {
+      long start = System.nanoTime();
+      try {
+        Brief brief = searcher.brief(model.form.toRequest());
+        model.brief = brief;
+        model.millis = (System.nanoTime() - start) / 1_000_000;
+      } catch (FieldException e) {
+        model.fieldError = e;
+        model.failure = Failure.of(e);
+      } catch (InvalidDateException e) {
+        // Both dates parsed, so this is date_from after date_to.
+        model.fieldError = new FieldException("to", e);
+        model.failure = Failure.of(e);
+      } catch (RuntimeException e) {
+        model.failure = Failure.of(e);
+      }
+    }
+    int status = model.failure == null ? 200 : model.failure.status();
+    send(resp, status, view.render(model));
+  }
+
+  private static void send(HttpServletResponse resp, int status, String html)
+      throws IOException {
+    byte[] bytes = html.getBytes(StandardCharsets.UTF_8);
+    resp.setStatus(status);
+    resp.setContentType("text/html;charset=utf-8");
+    resp.setHeader("Cache-Control", "no-store");
+    resp.setContentLength(bytes.length);
+    try (OutputStream out = resp.getOutputStream()) {
+      out.write(bytes);
+    }
+  }
+
+  private void asset(String name, HttpServletResponse resp) throws IOException {
+    String type = ASSETS.get(name);
+    if (type == null) {
+      send(resp, 404, view.notFound("/static/" + name));
+      return;
+    }
+    byte[] bytes;
+    try (InputStream in = PageServlet.class.getResourceAsStream("static/" + name)) {
+      if (in == null) throw new AssertionError("Missing bundled asset " + name);
+      bytes = in.readAllBytes();
+    }
+    resp.setStatus(200);
+    resp.setContentType(type);
+    resp.setHeader("Cache-Control", "no-cache");
+    resp.setContentLength(bytes.length);
+    try (OutputStream out = resp.getOutputStream()) {
+      out.write(bytes);
+    }
+  }
+}

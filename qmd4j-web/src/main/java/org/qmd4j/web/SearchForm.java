@@ -1,0 +1,109 @@
+package org.qmd4j.web;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.Mode;
+import org.qmd4j.search.Scope;
+import org.qmd4j.search.SearchRequest;
+
+/**
+ * A search as a form or a URL gives it, every value a raw string ({@code null} when absent),
+ * turned into a {@link SearchRequest} one field at a time so that an error names its field.
+ *
+ * @param query the words; {@code null} when the page was opened without a search
+ * @param mode fast or deep
+ * @param scope a scope name, blank for the whole vault
+ * @param from the lower date bound
+ * @param to the upper date bound
+ * @param limit the maximum number of results
+ */
+record SearchForm(String query, String mode, String scope, String from, String to,
+    String limit) {
+
+  /** The form of the page's URL: {@code q, mode, scope, from, to, limit}. */
+  static SearchForm fromPage(HttpServletRequest r) {
+    return new SearchForm(r.getParameter("q"), r.getParameter("mode"), r.getParameter("scope"),
+        r.getParameter("from"), r.getParameter("to"), r.getParameter("limit"));
+  }
+
+  /** The form of the API, with MCP's names: {@code query, mode, scope, date_from, ...}. */
+  static SearchForm fromApi(HttpServletRequest r) {
+    return new SearchForm(r.getParameter("query"), r.getParameter("mode"),
+        r.getParameter("scope"), r.getParameter("date_from"), r.getParameter("date_to"),
+        r.getParameter("limit"));
+  }
+
+  /**
+   * The request; a bad value throws {@link FieldException} naming the page's field
+   * ({@code q, mode, scope, from, to, limit}) with the library's message.
+   */
+  SearchRequest toRequest() {
+    try {
+      if (!blank(mode)) Mode.parse(mode);
+    } catch (RuntimeException e) {
+      throw new FieldException("mode", e);
+    }
+    try {
+      Scope.parse(scope);
+    } catch (RuntimeException e) {
+      throw new FieldException("scope", e);
+    }
+    try {
+      if (!blank(from)) DateSpec.parse(from);
+    } catch (RuntimeException e) {
+      throw new FieldException("from", e);
+    }
+    try {
+      if (!blank(to)) DateSpec.parse(to);
+    } catch (RuntimeException e) {
+      throw new FieldException("to", e);
+    }
+    int max = SearchRequest.DEFAULT_LIMIT;
+    try {
+      if (!blank(limit)) max = Integer.parseInt(limit.strip());
+    } catch (NumberFormatException e) {
+      throw new FieldException("limit", new IllegalArgumentException(
+          "Expected a whole number of results, at least 1, but was '" + limit + "'"));
+    }
+    SearchRequest request;
+    try {
+      request = SearchRequest.parse(query == null ? "" : query, mode, scope, from, to);
+    } catch (RuntimeException e) {
+      throw new FieldException("q", e);
+    }
+    try {
+      return request.withLimit(max);
+    } catch (RuntimeException e) {
+      throw new FieldException("limit", e);
+    }
+  }
+
+  /** The page's query string for this search, without the leading {@code ?}. */
+  String pageQuery() {
+    Map<String, String> params = new LinkedHashMap<>();
+    params.put("q", query);
+    params.put("mode", mode);
+    params.put("scope", scope);
+    params.put("from", from);
+    params.put("to", to);
+    params.put("limit", limit);
+    StringBuilder sb = new StringBuilder();
+    params.forEach((k, v) -> {
+      if (blank(v)) return;
+      if (sb.length() > 0) sb.append('&');
+      sb.append(k).append('=').append(Html.url(v));
+    });
+    return sb.toString();
+  }
+
+  /** The value, or the empty string when absent. */
+  static String or(String value) {
+    return value == null ? "" : value;
+  }
+
+  static boolean blank(String s) {
+    return s == null || s.isBlank();
+  }
+}

@@ -1,0 +1,239 @@
+package org.qmd4j.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.qmd4j.web.WebTesting.get;
+import static org.qmd4j.web.WebTesting.post;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.qmd4j.Fixtures;
+import org.qmd4j.SearchProviders;
+import org.qmd4j.Searcher;
+import org.qmd4j.search.Scope;
+import org.qmd4j.web.WebTesting.Reply;
+
+/** The JSON API on the example vault: every endpoint, its shapes and its errors. */
+class ApiServletTest {
+  private static Searcher searcher;
+  private static WebServer server;
+
+  @BeforeAll
+  static void start() {
+    searcher = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
+    server = WebServer.newBuilder(searcher).port(0).build().start();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+    searcher.close();
+  }
+
+  @Test
+  void searchAnswersTheSeedArray() {
+    Reply r = get(server, "/api/search?query=cautionnement");
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.header("Content-Type")).startsWith("application/json");
+    JsonNode rows = r.json();
+    assertThat(rows.isArray()).isTrue();
+    assertThat(rows.get(0).get("path").asText()).isEqualTo("projects/startup-x/state.md");
+    assertThat(rows.get(0).get("chunk").asText()).contains("cautionnement");
+    assertThat(rows.get(0).get("score").isNumber()).isTrue();
+    assertThat(rows.get(0).get("lines").asText()).matches("\\d+-\\d+");
+  }
+
+  @Test
+  void searchTakesScopeDatesAndLimitWithMcpNames() {
+    JsonNode rows = get(server, "/api/search?query=*&scope=all-changelogs"
+        + "&date_from=2025-07-01&date_to=2025-07-31&limit=3").json();
+    assertThat(rows.size()).isBetween(1, 3);
+    for (JsonNode row : rows) assertThat(row.get("path").asText()).endsWith("changelog.md");
+  }
+
+  @Test
+  void unknownScopeIs400WithTheLibrarysMessage() {
+    Reply r = get(server, "/api/search?query=stripe&scope=nope");
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.json().get("error").asText())
+        .isEqualTo("Unknown scope 'nope'; valid scopes are: " + Scope.VALID_SCOPES);
+  }
+
+  @Test
+  void emptyQueryIs400() {
+    Reply r = get(server, "/api/search?query=%20");
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.json().get("error").asText())
+        .isEqualTo("The query is empty; pass some words, or \"*\" for every chunk");
+  }
+
+  @Test
+  void badModeAndDatesAre400() {
+    assertThat(get(server, "/api/search?query=x&mode=slow").json().get("error").asText())
+        .isEqualTo("Unknown mode 'slow'; valid modes are: fast, deep");
+    Reply badDate = get(server, "/api/search?query=x&date_from=yesteryear");
+    assertThat(badDate.status()).isEqualTo(400);
+    assertThat(badDate.json().get("error").asText()).contains("yesteryear");
+    Reply reversed = get(server, "/api/search?query=x&date_from=2025-08-01&date_to=2025-07-01");
+    assertThat(reversed.status()).isEqualTo(400);
+    assertThat(reversed.json().get("error").asText())
+        .isEqualTo("date_from 2025-08-01 is after date_to 2025-07-01; swap them or widen the "
+            + "period");
+  }
+
+  @Test
+  void badLimitIs400() {
+    Reply words = get(server, "/api/search?query=x&limit=many");
+    assertThat(words.status()).isEqualTo(400);
+    assertThat(words.json().get("error").asText())
+        .isEqualTo("Expected a whole number of results, at least 1, but was 'many'");
+    Reply zero = get(server, "/api/search?query=x&limit=0");
+    assertThat(zero.status()).isEqualTo(400);
+    assertThat(zero.json().get("error").asText())
+        .isEqualTo("Expected a limit of at least 1 but was 0");
+  }
+
+  @Test
+  void briefAnswersOverviewBlocksAndMarkdown() {
+    Reply r = get(server, "/api/brief?query=cautionnement");
+    assertThat(r.status()).isEqualTo(200);
+    JsonNode brief = r.json();
+    assertThat(brief.get("overview").asText()).isNotBlank();
+    JsonNode block = brief.get("blocks").get(0);
+    assertThat(block.get("path").asText()).isEqualTo("projects/startup-x/state.md");
+    assertThat(block.get("lines").asText()).matches("1-\\d+");
+    assertThat(block.get("text").asText()).contains("cautionnement");
+    assertThat(brief.get("markdown").asText())
+        .contains("---\n\n## projects/startup-x/state.md\n");
+  }
+
+  @Test
+  void readAnswersAFileOrARange() {
+    JsonNode whole = get(server, "/api/read?path=projects/startup-x/state.md").json();
+    assertThat(whole.get("path").asText()).isEqualTo("projects/startup-x/state.md");
+    assertThat(whole.get("text").asText()).startsWith("---\nupdated: 2025-07-15");
+    assertThat(whole.get("markdown").asText()).startsWith("## projects/startup-x/state.md\n");
+
+    JsonNode range = get(server, "/api/read?path=projects/startup-x/state.md:9-11").json();
+    assertThat(range.get("lines").asText()).isEqualTo("9-11");
+    assertThat(range.get("text").asText()).isEqualTo("## Où on en est\n"
+        + "- 87 clients payants, MRR à 6 200 €.\n"
+        + "- On ne dépend plus de l'API externe de géocodage depuis le comité du 14 juillet.");
+    JsonNode params = get(server, "/api/read?path=projects/startup-x/state.md&from=9&to=11")
+        .json();
+    assertThat(params).isEqualTo(range);
+  }
+
+  @Test
+  void missingNoteIs404() {
+    Reply r = get(server, "/api/read?path=projects/nope.md");
+    assertThat(r.status()).isEqualTo(404);
+    assertThat(r.json().get("error").asText()).contains("projects/nope.md");
+  }
+
+  @Test
+  void traversalAndAbsolutePathsAre400() {
+    Reply up = get(server, "/api/read?path=../../etc/passwd");
+    assertThat(up.status()).isEqualTo(400);
+    assertThat(up.json().get("error").asText()).contains("../../etc/passwd").contains("..");
+    Reply absolute = get(server, "/api/read?path=/etc/passwd");
+    assertThat(absolute.status()).isEqualTo(400);
+    assertThat(absolute.json().get("error").asText()).contains("/etc/passwd");
+    Reply concat = post(server, "/api/concat", "{\"items\": [\"projects/../../x.md\"]}");
+    assertThat(concat.status()).isEqualTo(400);
+    Reply none = get(server, "/api/read");
+    assertThat(none.status()).isEqualTo(400);
+    assertThat(none.json().get("error").asText()).startsWith("Parameter 'path' is required");
+  }
+
+  @Test
+  void treeListsEntriesWithTheirKind() {
+    JsonNode rows = get(server, "/api/tree").json();
+    assertThat(rows.isArray()).isTrue();
+    boolean found = false;
+    for (JsonNode row : rows) {
+      if (row.get("path").asText().equals("projects/startup-x/state.md")) {
+        assertThat(row.get("type").asText()).isEqualTo("file");
+        assertThat(row.get("indexed").asBoolean()).isTrue();
+        assertThat(row.get("kind").asText()).isEqualTo("state");
+        found = true;
+      }
+    }
+    assertThat(found).isTrue();
+  }
+
+  @Test
+  void concatAssemblesItemsAfterTheOverview() {
+    Reply r = post(server, "/api/concat", "{\"items\": [\"projects/startup-x/state.md:1-3\", "
+        + "{\"path\": \"tasks.md\", \"from\": 1, \"to\": 2}], \"overview\": \"Deux extraits\"}");
+    assertThat(r.status()).isEqualTo(200);
+    JsonNode doc = r.json();
+    assertThat(doc.get("overview").asText()).isEqualTo("Deux extraits");
+    assertThat(doc.get("blocks").get(0).get("lines").asText()).isEqualTo("1-3");
+    assertThat(doc.get("blocks").get(1).get("path").asText()).isEqualTo("tasks.md");
+    assertThat(doc.get("markdown").asText()).startsWith("Deux extraits\n\n---\n");
+  }
+
+  @Test
+  void concatRefusesBadBodies() {
+    Reply empty = post(server, "/api/concat", "{\"items\": []}");
+    assertThat(empty.status()).isEqualTo(400);
+    assertThat(empty.json().get("error").asText()).startsWith("Argument 'items' must be");
+    Reply notJson = post(server, "/api/concat", "items=a.md");
+    assertThat(notJson.status()).isEqualTo(400);
+    assertThat(notJson.json().get("error").asText()).startsWith("The body must be a JSON");
+    Reply form = post(server, "/api/concat", "{}", "Content-Type",
+        "application/x-www-form-urlencoded");
+    assertThat(form.status()).isEqualTo(415);
+    assertThat(get(server, "/api/concat").status()).isEqualTo(405);
+  }
+
+  @Test
+  void findAnswersTheFindNotesShape() {
+    Reply r = post(server, "/api/find", "{\"folder\": \"projects/startup-x\", "
+        + "\"recursive\": true, \"n_results\": 50}");
+    assertThat(r.status()).isEqualTo(200);
+    JsonNode found = r.json();
+    assertThat(found.get("success").asBoolean()).isTrue();
+    assertThat(found.get("total").asInt()).isPositive();
+    assertThat(found.toString()).contains("projects/startup-x/state.md");
+    Reply bad = post(server, "/api/find", "{\"recursive\": \"yes\"}");
+    assertThat(bad.status()).isEqualTo(400);
+    assertThat(bad.json().get("error").asText())
+        .isEqualTo("Argument 'recursive' must be true or false but was yes");
+  }
+
+  @Test
+  void unknownEndpointIs404() {
+    Reply r = get(server, "/api/nothing");
+    assertThat(r.status()).isEqualTo(404);
+    assertThat(r.json().get("error").asText()).startsWith("No endpoint /api/nothing");
+  }
+
+  @Test
+  void anUnexpectedFailureIs500WithoutDetails() {
+    Searcher closed = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
+    WebServer broken = WebServer.newBuilder(closed).port(0).mcp(false).build().start();
+    try {
+      closed.close();
+      Reply r = get(broken, "/api/search?query=stripe");
+      assertThat(r.status()).isEqualTo(500);
+      // A closed searcher fails with Lucene's AlreadyClosedException: nothing of it leaks.
+      assertThat(r.json().get("error").asText())
+          .isEqualTo("Internal error; the server's log has the details");
+      assertThat(r.body()).doesNotContain("lucene").doesNotContain("Exception");
+    } finally {
+      broken.close();
+    }
+  }
+
+  @Test
+  void everyAnswerCarriesTheSecurityHeaders() {
+    Reply r = get(server, "/api/tree");
+    assertThat(r.header("Content-Security-Policy")).contains("script-src 'self'")
+        .doesNotContain("unsafe-inline");
+    assertThat(r.header("X-Content-Type-Options")).isEqualTo("nosniff");
+    assertThat(r.header("Server")).isNull();
+  }
+}
