@@ -1,6 +1,8 @@
 package org.qmd4j;
 
 import java.util.Locale;
+import org.qmd4j.internal.WireNames;
+import org.qmd4j.search.InvalidRequestException;
 
 /** Which engine a {@link Searcher} uses. */
 public enum EngineChoice {
@@ -19,14 +21,11 @@ public enum EngineChoice {
   /**
    * Parses {@code auto}, {@code qmd} or {@code embedded}, ignoring case.
    *
-   * @throws IllegalArgumentException naming the bad value and the valid ones
+   * @throws InvalidRequestException naming the bad value and the valid ones
    */
   public static EngineChoice parse(String value) {
-    String v = value.strip().toLowerCase(Locale.ROOT);
-    for (EngineChoice c : values()) {
-      if (c.wireName().equals(v)) return c;
-    }
-    throw new IllegalArgumentException(
-        "Unknown engine '" + value + "'; valid engines are: auto, qmd, embedded");
+    return WireNames.parse(value, "engine", values(), EngineChoice::wireName,
+        v -> new InvalidRequestException(
+            "Unknown engine '" + v + "'; valid engines are: auto, qmd, embedded"));
   }
 }

@@ -11,8 +11,8 @@ import java.util.Objects;
 import java.util.Optional;
 import org.qmd4j.internal.NoteCache;
 import org.qmd4j.search.IndexException;
+import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.SearchEngine;
-import org.qmd4j.vault.Chunk;
 import org.qmd4j.vault.ParsedNote;
 import org.qmd4j.vault.VaultScanner;
 

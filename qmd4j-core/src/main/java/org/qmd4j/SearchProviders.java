@@ -17,6 +17,7 @@ import org.qmd4j.internal.FallbackEngine;
 import org.qmd4j.qmd.QmdBinary;
 import org.qmd4j.qmd.QmdEngine;
 import org.qmd4j.search.EngineException;
+import org.qmd4j.search.IndexException;
 import org.qmd4j.search.QmdUnavailableException;
 import org.qmd4j.search.VaultNotFoundException;
 import org.qmd4j.spi.BinaryLocator;

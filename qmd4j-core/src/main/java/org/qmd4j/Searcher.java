@@ -3,17 +3,12 @@ package org.qmd4j;
 import java.io.Closeable;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.concat.ConcatDocument;
@@ -24,7 +19,6 @@ import org.qmd4j.concat.VaultTree;
 import org.qmd4j.find.FindRequest;
 import org.qmd4j.find.FindResult;
 import org.qmd4j.find.NoteFinder;
-import org.qmd4j.internal.ChunkSearch;
 import org.qmd4j.notes.BucketItem;
 import org.qmd4j.notes.BucketQuery;
 import org.qmd4j.notes.ChangelogEntry;
@@ -36,15 +30,16 @@ import org.qmd4j.notes.StateQuery;
 import org.qmd4j.notes.Task;
 import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.notes.TypedSearch;
-import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.EngineException;
 import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.InvalidLineRangeException;
+import org.qmd4j.search.InvalidRequestException;
+import org.qmd4j.search.NoteNotFoundException;
+import org.qmd4j.search.PathRefusedException;
+import org.qmd4j.search.SearchException;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
-import org.qmd4j.spi.ChunkFilter;
-import org.qmd4j.spi.EngineQuery;
-import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
-import org.qmd4j.vault.Chunk;
 
 /**
  * Searches one markdown vault. The one entry point for application code, obtained from
@@ -70,12 +65,14 @@ public final class Searcher implements Closeable {
   private final EngineDescription description;
   private final Clock clock;
   private final Executor executor;
+  private final SearchPipeline chunks;
 
   Searcher(SearchEngine engine, EngineDescription description, Clock clock, Executor executor) {
     this.engine = engine;
     this.description = description;
     this.clock = clock;
     this.executor = executor;
+    this.chunks = new SearchPipeline(engine, Path.of(description.vault()), clock);
   }
 
   /**
@@ -86,15 +83,7 @@ public final class Searcher implements Closeable {
    * @throws EngineException if the engine fails
    */
   public List<SearchResult> search(SearchRequest request) {
-    Objects.requireNonNull(request, "request == null");
-    List<Hit> hits = hits(request, Optional.empty());
-    List<SearchResult> out = new ArrayList<>(hits.size());
-    for (Hit hit : hits) {
-      out.add(new SearchResult(hit.chunk().path(), hit.chunk().text(),
-          hit.score(), hit.chunk().lines(), hit.matchType(),
-          hit.degraded()));
-    }
-    return List.copyOf(out);
+    return chunks.results(Objects.requireNonNull(request, "request == null"));
   }
 
   /** A fast search of the whole vault with the default limit. */
@@ -125,12 +114,7 @@ public final class Searcher implements Closeable {
    * whether deep search can run. May run short qmd commands.
    */
   public Map<String, String> diagnostics() {
-    Map<String, String> d = new LinkedHashMap<>();
-    d.put("engine", description.engine());
-    d.put("why", description.reason());
-    d.put("vault", description.vault());
-    d.putAll(engine.diagnostics());
-    return d;
+    return chunks.diagnostics(description);
   }
 
   /** The clock that resolves relative dates. */
@@ -144,16 +128,10 @@ public final class Searcher implements Closeable {
     engine.close();
   }
 
-  private static String shown(DateSpec spec, LocalDate resolved) {
-    return spec.isRelative() ? resolved + " ('" + spec.text() + "')" : resolved.toString();
-  }
-
   @Override
   public String toString() {
     return "Searcher[" + description + "]";
   }
-
-  // --- reading and assembling (concat, brief, read, tree) ---
 
   /**
    * Assembles vault files, whole or by line ranges, into one markdown document: the
@@ -227,7 +205,6 @@ public final class Searcher implements Closeable {
   private ConcatEngine reader() {
     return ConcatEngine.forVault(Path.of(description.vault()));
   }
-  // --- find_notes and typed facade ---
 
   /**
    * {@link #search(SearchRequest)} on the searcher's executor ({@link
@@ -237,8 +214,7 @@ public final class Searcher implements Closeable {
    * @since 0.2
    */
   public CompletableFuture<List<SearchResult>> searchAsync(SearchRequest request) {
-    Objects.requireNonNull(request, "request == null");
-    return async(() -> search(request));
+    return async(request, "request", this::search);
   }
 
   /**
@@ -262,12 +238,10 @@ public final class Searcher implements Closeable {
 
   /**
    * {@link #find} on the searcher's executor; see {@link #searchAsync}.
-   *
    * @since 0.2
    */
   public CompletableFuture<FindResult> findAsync(FindRequest request) {
-    Objects.requireNonNull(request, "request == null");
-    return async(() -> find(request));
+    return async(request, "request", this::find);
   }
 
   /**
@@ -289,12 +263,10 @@ public final class Searcher implements Closeable {
 
   /**
    * {@link #changelog} on the searcher's executor; see {@link #searchAsync}.
-   *
    * @since 0.2
    */
   public CompletableFuture<List<ChangelogEntry>> changelogAsync(ChangelogQuery query) {
-    Objects.requireNonNull(query, "query == null");
-    return async(() -> changelog(query));
+    return async(query, "query", this::changelog);
   }
 
   /**
@@ -309,12 +281,10 @@ public final class Searcher implements Closeable {
 
   /**
    * {@link #tasks} on the searcher's executor; see {@link #searchAsync}.
-   *
    * @since 0.2
    */
   public CompletableFuture<List<Task>> tasksAsync(TaskQuery query) {
-    Objects.requireNonNull(query, "query == null");
-    return async(() -> tasks(query));
+    return async(query, "query", this::tasks);
   }
 
   /**
@@ -330,12 +300,10 @@ public final class Searcher implements Closeable {
 
   /**
    * {@link #states} on the searcher's executor; see {@link #searchAsync}.
-   *
    * @since 0.2
    */
   public CompletableFuture<List<ProjectState>> statesAsync(StateQuery query) {
-    Objects.requireNonNull(query, "query == null");
-    return async(() -> states(query));
+    return async(query, "query", this::states);
   }
 
   /**
@@ -350,12 +318,10 @@ public final class Searcher implements Closeable {
 
   /**
    * {@link #descriptions} on the searcher's executor; see {@link #searchAsync}.
-   *
    * @since 0.2
    */
   public CompletableFuture<List<Description>> descriptionsAsync(DescriptionQuery query) {
-    Objects.requireNonNull(query, "query == null");
-    return async(() -> descriptions(query));
+    return async(query, "query", this::descriptions);
   }
 
   /**
@@ -371,62 +337,14 @@ public final class Searcher implements Closeable {
 
   /**
    * {@link #buckets} on the searcher's executor; see {@link #searchAsync}.
-   *
    * @since 0.2
    */
   public CompletableFuture<List<BucketItem>> bucketsAsync(BucketQuery query) {
-    Objects.requireNonNull(query, "query == null");
-    return async(() -> buckets(query));
+    return async(query, "query", this::buckets);
   }
 
-  private <T> CompletableFuture<T> async(Supplier<T> call) {
-    return CompletableFuture.supplyAsync(call, executor);
+  private <Q, T> CompletableFuture<T> async(Q argument, String name, Function<Q, T> call) {
+    Objects.requireNonNull(argument, () -> name + " == null");
+    return CompletableFuture.supplyAsync(() -> call.apply(argument), executor);
   }
-
-  /**
-   * What {@link #search(SearchRequest)} does before mapping: the request resolved once (text
-   * cleaned, dates resolved against the clock and their order checked, scope compiled, the
-   * extra condition of find and the typed facade added) and handed to the engine.
-   */
-  private List<Hit> hits(SearchRequest request, Optional<Predicate<Chunk>> extra) {
-    return engine.search(resolve(request, extra));
-  }
-
-  private EngineQuery resolve(SearchRequest request, Optional<Predicate<Chunk>> extra) {
-    Optional<LocalDate> from = request.from().map(d -> d.resolve(clock));
-    Optional<LocalDate> to = request.to().map(d -> d.resolve(clock));
-    if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
-      throw new InvalidDateException("date_from " + shown(request.from().get(), from.get())
-          + " is after date_to " + shown(request.to().get(), to.get())
-          + "; swap them or widen the period");
-    }
-    ChunkFilter filter = new ChunkFilter(request.scope(), from, to, extra);
-    // A newline would turn a qmd query into a structured one; it means nothing here either.
-    String text = request.query().replaceAll("[\\r\\n]+", " ").strip();
-    return new EngineQuery(text, request.mode(), filter, request.limit());
-  }
-
-  // The searcher as find and the typed facade see it; holds no state of its own.
-  private final ChunkSearch chunks = new ChunkSearch() {
-    @Override
-    public List<Hit> hits(SearchRequest request, Predicate<Chunk> extra) {
-      return Searcher.this.hits(Objects.requireNonNull(request, "request == null"),
-          Optional.of(Objects.requireNonNull(extra, "extra == null")));
-    }
-
-    @Override
-    public Path vault() {
-      return Path.of(description.vault());
-    }
-
-    @Override
-    public Clock clock() {
-      return clock;
-    }
-
-    @Override
-    public String engineName() {
-      return engine.name();
-    }
-  };
 }

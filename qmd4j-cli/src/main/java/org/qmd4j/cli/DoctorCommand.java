@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
@@ -28,9 +27,7 @@ final class DoctorCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print a JSON object instead of lines.")
   boolean json;
 
-  @Option(names = "--engine", defaultValue = "auto", paramLabel = "auto|qmd|embedded",
-      description = "Engine to diagnose.")
-  String engine;
+  @Mixin EngineOption engine;
 
   DoctorCommand(SearchOptions base) {
     this.base = base;
@@ -40,7 +37,7 @@ final class DoctorCommand implements Callable<Integer> {
   public Integer call() throws JsonProcessingException {
     Map<String, String> facts = new LinkedHashMap<>();
     try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
-        base.withEngine(EngineChoice.parse(engine)))) {
+        engine.applyTo(base))) {
       facts.putAll(searcher.diagnostics());
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -32,7 +32,8 @@ final class FastSearch {
   private FastSearch() {
     search.mode = "fast";
     search.limit = 20;
-    search.engine = "auto";
+    search.engine = new EngineOption();
+    search.engine.engine = "auto";
     search.query = new ArrayList<>();
   }
 
@@ -114,7 +115,7 @@ final class FastSearch {
       case "--scope": search.scope = value; return true;
       case "--from": search.from = value; return true;
       case "--to": search.to = value; return true;
-      case "--engine": search.engine = value; return true;
+      case "--engine": search.engine.engine = value; return true;
       case "--limit":
         try {
           search.limit = Integer.parseInt(value);

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
@@ -92,9 +91,7 @@ final class FindCommand implements Callable<Integer> {
       description = "Print {success, results, total, notes} as JSON and nothing else.")
   boolean json;
 
-  @Option(names = "--engine", defaultValue = "auto", paramLabel = "auto|qmd|embedded",
-      description = "Engine to use. QMD4J_SEARCH_FALLBACK=1 forces embedded.")
-  String engine;
+  @Mixin EngineOption engine;
 
   @Override
   public Integer call() throws JsonProcessingException {
@@ -112,7 +109,7 @@ final class FindCommand implements Callable<Integer> {
         .offset(offset);
     for (String condition : where) builder.where(condition);
     FindRequest request = builder.build();
-    SearchOptions options = base.withEngine(EngineChoice.parse(engine));
+    SearchOptions options = engine.applyTo(base);
     FindResult result;
     try (Searcher searcher = SearchProviders.forVault(vault.resolve(), options)) {
       result = searcher.find(request);

@@ -4,14 +4,12 @@ import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.util.concurrent.Callable;
-import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.mcp.Qmd4jMcpServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code qmd4j mcp}: an MCP server over stdio until stdin closes. */
 @Command(name = "mcp", mixinStandardHelpOptions = true, showDefaultValues = true,
@@ -25,9 +23,7 @@ final class McpCommand implements Callable<Integer> {
 
   @Mixin VaultOption vault;
 
-  @Option(names = "--engine", defaultValue = "auto", paramLabel = "auto|qmd|embedded",
-      description = "Engine to use. QMD4J_SEARCH_FALLBACK=1 forces embedded.")
-  String engine;
+  @Mixin EngineOption engine;
 
   McpCommand(SearchOptions base) {
     this.base = base;
@@ -36,7 +32,7 @@ final class McpCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
-        base.withEngine(EngineChoice.parse(engine)).withWatch(true))) {
+        engine.applyTo(base).withWatch(true))) {
       // Long-lived: the vault is watched, so a search re-reads only what changed.
       // The raw descriptors: frames are bytes, and nothing else may reach stdout.
       Qmd4jMcpServer.serve(searcher, new FileInputStream(FileDescriptor.in),

@@ -1,9 +1,9 @@
 package org.qmd4j.cli;
 
 import java.util.List;
-import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.search.SearchRequest;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -31,9 +31,7 @@ final class SearchArgs {
       description = "Maximum number of results.")
   int limit;
 
-  @Option(names = "--engine", defaultValue = "auto", paramLabel = "auto|qmd|embedded",
-      description = "Engine to use. QMD4J_SEARCH_FALLBACK=1 forces embedded.")
-  String engine;
+  @Mixin EngineOption engine;
 
   @Parameters(arity = "1..*", paramLabel = "QUERY",
       description = "Words to look for; several arguments are joined with spaces.")
@@ -46,6 +44,6 @@ final class SearchArgs {
 
   /** The searcher options: {@code base} with the chosen engine. */
   SearchOptions options(SearchOptions base) {
-    return base.withEngine(EngineChoice.parse(engine));
+    return engine.applyTo(base);
   }
 }

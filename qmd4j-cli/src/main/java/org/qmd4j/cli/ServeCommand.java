@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
@@ -41,9 +40,7 @@ final class ServeCommand implements Callable<Integer> {
       description = "Address to listen on. Anything but loopback needs --token.")
   String bind;
 
-  @Option(names = "--engine", defaultValue = "auto", paramLabel = "auto|qmd|embedded",
-      description = "Engine to use. QMD4J_SEARCH_FALLBACK=1 forces embedded.")
-  String engine;
+  @Mixin EngineOption engine;
 
   @Option(names = "--token", paramLabel = "TOKEN",
       description = "Bearer token every request must carry (Authorization: Bearer TOKEN); "
@@ -60,7 +57,7 @@ final class ServeCommand implements Callable<Integer> {
     Path folder = vault.resolve();
     // Long-lived: the vault is watched, so a search re-reads only what changed.
     Searcher searcher = SearchProviders.forVault(folder,
-        base.withEngine(EngineChoice.parse(engine)).withWatch(true));
+        engine.applyTo(base).withWatch(true));
     WebServer server;
     try {
       server = WebServer.newBuilder(searcher).bind(bind).port(port).token(token).build()

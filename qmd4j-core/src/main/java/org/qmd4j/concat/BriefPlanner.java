@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.VaultFile;
+import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.NoteText;
-import org.qmd4j.vault.VaultFile;
 import org.qmd4j.vault.VaultLayout;
 
 /**
@@ -40,7 +40,6 @@ final class BriefPlanner {
   /** Lines of context kept on each side of a hit chunk in a long file. */
   static final int CONTEXT_LINES = 2;
 
-  private static final Pattern DAY = Pattern.compile("#\\s+\\d{4}-\\d{2}-\\d{2}\\s*");
 
   private BriefPlanner() {}
 
@@ -85,13 +84,19 @@ final class BriefPlanner {
     return bytes <= SHORT_FILE_BYTES;
   }
 
+  /** An H1 that names a day, as the chunker reads changelog days ({@code # 2025-07-14 ...}). */
+  private static boolean isDayHeading(String line) {
+    return line.length() > 1 && line.charAt(0) == '#' && Character.isWhitespace(line.charAt(1))
+        && Chunker.dayOf(line.substring(1)).isPresent();
+  }
+
   /** For a changelog, the line of the {@code # YYYY-MM-DD} day that holds line {@code from}. */
   private static Optional<Integer> dayLine(String path, NoteText note, int from) {
     boolean changelog = VaultLayout.classify(path)
         .map(f -> f.kind() == FileKind.CHANGELOG).orElse(false);
     if (!changelog) return Optional.empty();
     for (int line = from; line >= 1; line--) {
-      if (DAY.matcher(note.line(line)).matches()) return Optional.of(line);
+      if (isDayHeading(note.line(line))) return Optional.of(line);
     }
     return Optional.empty();
   }

@@ -23,7 +23,7 @@ final class ItemSpecs {
     LineRange lines;
     try {
       lines = LineRange.parse(range);
-    } catch (IllegalArgumentException e) {
+    } catch (InvalidLineRangeException e) {
       throw new InvalidLineRangeException("Invalid line range '" + range + "' in '" + spec
           + "'; expected PATH:FROM-TO with 1 <= FROM <= TO, such as " + m.group(1) + ":21-35");
     }

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.qmd4j.search.EngineException;
-import org.qmd4j.vault.VaultFile;
+import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.VaultLayout;
 
 /** Lists a vault as a {@link VaultTree}: no link followed, hidden entries skipped. */

@@ -17,8 +17,8 @@ import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.util.BytesRef;
 import org.qmd4j.internal.Analysis;
 import org.qmd4j.search.LineRange;
-import org.qmd4j.vault.Chunk;
-import org.qmd4j.vault.VaultFile;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.VaultLayout;
 
 /** Converts chunks to Lucene documents and back. */

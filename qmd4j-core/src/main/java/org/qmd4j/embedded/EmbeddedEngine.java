@@ -14,6 +14,7 @@ import org.apache.lucene.store.FSDirectory;
 import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Mode;
+import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;

@@ -19,8 +19,8 @@ import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.qmd4j.search.MatchType;
+import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
-import org.qmd4j.vault.Chunk;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,7 @@
 package org.qmd4j.find;
 
 import java.util.Locale;
+import org.qmd4j.internal.WireNames;
 import org.qmd4j.search.InvalidFindException;
 
 /**
@@ -50,12 +51,8 @@ public enum DateType {
    * @throws InvalidFindException naming the bad value and the valid ones
    */
   public static DateType parse(String value) {
-    if (value == null) throw new NullPointerException("dateType == null");
-    String v = value.strip().toLowerCase(Locale.ROOT);
-    for (DateType t : values()) {
-      if (t.wireName().equals(v)) return t;
-    }
-    throw new InvalidFindException(
-        "Unknown date type '" + value + "'; valid date types are: modified, created");
+    return WireNames.parse(value, "dateType", values(), DateType::wireName,
+        v -> new InvalidFindException(
+            "Unknown date type '" + v + "'; valid date types are: modified, created"));
   }
 }

@@ -1,6 +1,7 @@
 package org.qmd4j.find;
 
 import java.util.Locale;
+import org.qmd4j.internal.WireNames;
 import org.qmd4j.search.InvalidModeException;
 import org.qmd4j.search.Mode;
 
@@ -46,12 +47,8 @@ public enum FindMode {
    * @throws InvalidModeException naming the bad value and the valid ones
    */
   public static FindMode parse(String value) {
-    if (value == null) throw new NullPointerException("mode == null");
-    String v = value.strip().toLowerCase(Locale.ROOT);
-    for (FindMode m : values()) {
-      if (m.wireName().equals(v)) return m;
-    }
-    throw new InvalidModeException(
-        "Unknown find mode '" + value + "'; valid modes are: hybrid, semantic, keyword");
+    return WireNames.parse(value, "mode", values(), FindMode::wireName,
+        v -> new InvalidModeException(
+            "Unknown find mode '" + v + "'; valid modes are: hybrid, semantic, keyword"));
   }
 }

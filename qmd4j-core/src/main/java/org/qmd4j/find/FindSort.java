@@ -1,6 +1,7 @@
 package org.qmd4j.find;
 
 import java.util.Locale;
+import org.qmd4j.internal.WireNames;
 import org.qmd4j.search.InvalidFindException;
 
 /**
@@ -38,12 +39,8 @@ public enum FindSort {
    * @throws InvalidFindException naming the bad value and the valid ones
    */
   public static FindSort parse(String value) {
-    if (value == null) throw new NullPointerException("sort == null");
-    String v = value.strip().toLowerCase(Locale.ROOT);
-    for (FindSort s : values()) {
-      if (s.wireName().equals(v)) return s;
-    }
-    throw new InvalidFindException(
-        "Unknown sort '" + value + "'; valid sorts are: relevance, modified, created, name");
+    return WireNames.parse(value, "sort", values(), FindSort::wireName,
+        v -> new InvalidFindException(
+            "Unknown sort '" + v + "'; valid sorts are: relevance, modified, created, name"));
   }
 }

@@ -1,6 +1,7 @@
 package org.qmd4j.find;
 
 import java.util.Locale;
+import org.qmd4j.internal.WireNames;
 import org.qmd4j.search.InvalidFindException;
 
 /**
@@ -46,12 +47,8 @@ public enum Operator {
    * @throws InvalidFindException naming the bad value and listing the valid operators
    */
   public static Operator parse(String value) {
-    if (value == null) throw new NullPointerException("operator == null");
-    String v = value.strip().toLowerCase(Locale.ROOT);
-    for (Operator o : values()) {
-      if (o.wireName().equals(v)) return o;
-    }
-    throw new InvalidFindException(
-        "Unknown operator '" + value + "'; valid operators are: " + VALID_OPERATORS);
+    return WireNames.parse(value, "operator", values(), Operator::wireName,
+        v -> new InvalidFindException(
+            "Unknown operator '" + v + "'; valid operators are: " + VALID_OPERATORS));
   }
 }

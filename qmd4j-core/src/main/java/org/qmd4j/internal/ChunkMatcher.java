@@ -4,7 +4,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.qmd4j.vault.Chunk;
+import org.qmd4j.spi.Chunk;
 
 /**
  * How well a chunk matches a query under qmd4j's own analysis (case, accents, Unicode

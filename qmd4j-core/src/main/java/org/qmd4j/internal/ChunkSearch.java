@@ -5,8 +5,8 @@ import java.time.Clock;
 import java.util.List;
 import java.util.function.Predicate;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
-import org.qmd4j.vault.Chunk;
 
 /**
  * What {@code find} and the typed facade need from a {@link org.qmd4j.Searcher}: ranked

@@ -9,10 +9,10 @@ import java.util.function.Supplier;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Mode;
+import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
-import org.qmd4j.vault.Chunk;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

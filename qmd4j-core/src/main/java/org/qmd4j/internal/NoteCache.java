@@ -13,12 +13,12 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import org.qmd4j.vault.Chunk;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.NoteText;
 import org.qmd4j.vault.ParsedNote;
-import org.qmd4j.vault.VaultFile;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 

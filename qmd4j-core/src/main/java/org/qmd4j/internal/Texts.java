@@ -2,9 +2,6 @@ package org.qmd4j.internal;
 
 import java.text.Normalizer;
 import java.time.LocalDate;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
-import java.time.format.ResolverStyle;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -12,9 +9,6 @@ import java.util.regex.Pattern;
 /** Small text helpers shared by {@code find} and the typed facade. */
 public final class Texts {
   private static final Pattern MARKS = Pattern.compile("\\p{M}+");
-  private static final DateTimeFormatter ISO =
-      DateTimeFormatter.ofPattern("uuuu-MM-dd", Locale.ROOT)
-          .withResolverStyle(ResolverStyle.STRICT);
 
   private Texts() {}
 

@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmd4j.internal.Texts;
 import org.qmd4j.search.LineRange;
-import org.qmd4j.vault.Chunk;
+import org.qmd4j.spi.Chunk;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.Heading;
 import org.qmd4j.vault.NoteText;

@@ -3,6 +3,7 @@ package org.qmd4j.notes;
 import java.util.Objects;
 import java.util.Optional;
 import org.qmd4j.search.InvalidQueryException;
+import org.qmd4j.search.InvalidRequestException;
 import org.qmd4j.search.InvalidScopeException;
 import org.qmd4j.search.SearchRequest;
 
@@ -35,7 +36,7 @@ final class Queries {
 
   static int limit(int limit) {
     if (limit < 1) {
-      throw new IllegalArgumentException("Expected a limit of at least 1 but was " + limit);
+      throw new InvalidRequestException("Expected a limit of at least 1 but was " + limit);
     }
     return limit;
   }

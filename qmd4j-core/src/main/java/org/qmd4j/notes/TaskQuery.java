@@ -28,7 +28,7 @@ public record TaskQuery(String query, Optional<String> project, Optional<String>
    *
    * @throws org.qmd4j.search.InvalidQueryException if the query is blank
    * @throws org.qmd4j.search.InvalidScopeException if the project is blank or holds a {@code /}
-   * @throws IllegalArgumentException if the limit is below 1
+   * @throws org.qmd4j.search.InvalidRequestException if the limit is below 1
    */
   public TaskQuery {
     query = Queries.query(query);

@@ -17,8 +17,8 @@ import org.qmd4j.search.FileKind;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
-import org.qmd4j.vault.Chunk;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.FrontmatterReader;
 

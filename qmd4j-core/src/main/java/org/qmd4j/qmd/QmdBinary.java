@@ -96,7 +96,7 @@ public record QmdBinary(Path path, String version) {
     ProcessResult r;
     try {
       r = runner.run(new ProcessRequest(java.util.List.of(path.toString(), "--version"),
-          QmdEngine.pathWithBinaryDir(path), path.toAbsolutePath().getParent(), PROBE_TIMEOUT,
+          QmdCommands.pathWithBinaryDir(path), path.toAbsolutePath().getParent(), PROBE_TIMEOUT,
           64 * 1024));
     } catch (IOException e) {
       return new Probe(Optional.empty(), "qmd binary " + path + " cannot be started: " + e);

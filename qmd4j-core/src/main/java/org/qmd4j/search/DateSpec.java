@@ -33,7 +33,14 @@ public record DateSpec(String text) {
       "an ISO date such as 2025-07-14, 'today', 'yesterday', "
           + "or 'N days|weeks|months|years ago'";
 
-  private static final DateTimeFormatter ISO =
+  /**
+   * The one format of a calendar date in qmd4j ({@code 2025-07-14}: {@code uuuu-MM-dd},
+   * strict, so that a day that does not exist is refused), for requests, frontmatter and
+   * changelog days alike. Immutable and thread-safe.
+   *
+   * @since 0.2
+   */
+  public static final DateTimeFormatter ISO_DATE =
       DateTimeFormatter.ofPattern("uuuu-MM-dd", Locale.ROOT)
           .withResolverStyle(ResolverStyle.STRICT);
   private static final Pattern ISO_SHAPE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
@@ -73,7 +80,7 @@ public record DateSpec(String text) {
     LocalDate today = clock == null ? LocalDate.EPOCH : LocalDate.now(clock);
     if (ISO_SHAPE.matcher(t).matches()) {
       try {
-        return LocalDate.parse(t, ISO);
+        return LocalDate.parse(t, ISO_DATE);
       } catch (DateTimeParseException e) {
         throw invalid(text, "it is not a real calendar date");
       }

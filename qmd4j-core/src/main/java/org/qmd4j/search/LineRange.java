@@ -9,7 +9,7 @@ package org.qmd4j.search;
 public record LineRange(int from, int to) {
   public LineRange {
     if (from < 1 || to < from) {
-      throw new IllegalArgumentException(
+      throw new InvalidLineRangeException(
           "Expected 1 <= from <= to but was from=" + from + ", to=" + to);
     }
   }
@@ -17,7 +17,7 @@ public record LineRange(int from, int to) {
   /**
    * Parses {@code "9-14"} or a single line {@code "9"}.
    *
-   * @throws IllegalArgumentException if the text is not of that form
+   * @throws InvalidLineRangeException if the text is not of that form
    */
   public static LineRange parse(String text) {
     String t = text.strip();
@@ -30,8 +30,8 @@ public record LineRange(int from, int to) {
       return new LineRange(
           Integer.parseInt(t.substring(0, dash)), Integer.parseInt(t.substring(dash + 1)));
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "Expected a line range such as 9-14 but was '" + text + "'", e);
+      throw new InvalidLineRangeException(
+          "Expected a line range such as 9-14 but was '" + text + "'");
     }
   }
 

@@ -39,7 +39,7 @@ public record SearchRequest(
    * Validates every field.
    *
    * @throws InvalidQueryException if the query is empty or blank
-   * @throws IllegalArgumentException if the limit is below 1
+   * @throws InvalidRequestException if the limit is below 1
    */
   public SearchRequest {
     Objects.requireNonNull(query, "query == null");
@@ -52,7 +52,7 @@ public record SearchRequest(
           "The query is empty; pass some words, or \"*\" for every chunk");
     }
     if (limit < 1) {
-      throw new IllegalArgumentException("Expected a limit of at least 1 but was " + limit);
+      throw new InvalidRequestException("Expected a limit of at least 1 but was " + limit);
     }
   }
 

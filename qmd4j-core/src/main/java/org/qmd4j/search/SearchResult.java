@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param lines the chunk's 1-based inclusive line range in the file
  * @param matchType how the chunk was matched
  * @param degraded when qmd failed and the embedded engine answered instead (see
- *     {@link QmdOptions.FailurePolicy#FALLBACK_TO_EMBEDDED}), why; empty otherwise
+ *     {@link org.qmd4j.spi.QmdOptions.FailurePolicy#FALLBACK_TO_EMBEDDED}), why; empty otherwise
  */
 public record SearchResult(String path, String chunk, double score, LineRange lines,
     MatchType matchType, Optional<String> degraded) {

@@ -4,8 +4,8 @@ import java.time.LocalDate;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
+import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.Scope;
-import org.qmd4j.vault.Chunk;
 
 /**
  * Which chunks a search may return: its scope, its inclusive date bounds, and an extra
@@ -37,7 +37,7 @@ public record ChunkFilter(Scope scope, Optional<LocalDate> from, Optional<LocalD
     Objects.requireNonNull(to, "to == null");
     Objects.requireNonNull(extra, "extra == null");
     if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
-      throw new IllegalArgumentException(
+      throw new InvalidDateException(
           "Expected from <= to but was " + from.get() + " > " + to.get());
     }
   }

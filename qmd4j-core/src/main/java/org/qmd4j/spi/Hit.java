@@ -3,7 +3,6 @@ package org.qmd4j.spi;
 import java.util.Objects;
 import java.util.Optional;
 import org.qmd4j.search.MatchType;
-import org.qmd4j.vault.Chunk;
 
 /**
  * A chunk as an engine ranked it.

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import org.qmd4j.vault.Chunk;
 
 /**
  * A search engine over one vault. The built-in ones are the embedded Lucene engine and the

@@ -8,6 +8,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.LineRange;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.VaultFile;
 
 /**
  * Cuts vault files into chunks along their markdown structure.
@@ -232,7 +234,7 @@ public final class Chunker {
   }
 
   /** The date of a changelog day heading such as {@code 2025-07-14} or {@code 2025-07-14 lundi}. */
-  static Optional<LocalDate> dayOf(String heading) {
+  public static Optional<LocalDate> dayOf(String heading) {
     Matcher m = DAY.matcher(heading.strip());
     return m.find() ? Frontmatter.parseDate(m.group(1)) : Optional.empty();
   }

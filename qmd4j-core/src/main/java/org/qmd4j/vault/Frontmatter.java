@@ -1,17 +1,15 @@
 package org.qmd4j.vault;
 
 import java.time.LocalDate;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.time.format.ResolverStyle;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.qmd4j.search.DateSpec;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -36,10 +34,6 @@ import org.yaml.snakeyaml.resolver.Resolver;
 public record Frontmatter(Map<String, Object> fields, int endLine, boolean malformed) {
   /** No frontmatter. */
   public static final Frontmatter NONE = new Frontmatter(Map.of(), 0, false);
-
-  private static final DateTimeFormatter ISO =
-      DateTimeFormatter.ofPattern("uuuu-MM-dd", Locale.ROOT)
-          .withResolverStyle(ResolverStyle.STRICT);
 
   public Frontmatter {
     fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
@@ -121,7 +115,7 @@ public record Frontmatter(Map<String, Object> fields, int endLine, boolean malfo
     if (v.length() > 10 && (v.charAt(10) == 'T' || v.charAt(10) == ' ')) v = v.substring(0, 10);
     if (v.length() != 10) return Optional.empty();
     try {
-      return Optional.of(LocalDate.parse(v, ISO));
+      return Optional.of(LocalDate.parse(v, DateSpec.ISO_DATE));
     } catch (DateTimeParseException e) {
       return Optional.empty();
     }

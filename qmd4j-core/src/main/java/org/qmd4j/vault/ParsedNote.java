@@ -2,6 +2,8 @@ package org.qmd4j.vault;
 
 import java.util.List;
 import java.util.Objects;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.VaultFile;
 
 /**
  * An indexed file read and chunked.

@@ -2,6 +2,7 @@ package org.qmd4j.vault;
 
 import java.util.Optional;
 import org.qmd4j.search.FileKind;
+import org.qmd4j.spi.VaultFile;
 
 /**
  * Decides which vault paths are indexed, and as what.

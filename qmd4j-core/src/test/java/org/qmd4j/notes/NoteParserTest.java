@@ -9,9 +9,9 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.LineRange;
-import org.qmd4j.vault.Chunk;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.Frontmatter;
-import org.qmd4j.vault.VaultFile;
 
 /** Parsing chunks into typed notes, on texts written for each rule. */
 class NoteParserTest {

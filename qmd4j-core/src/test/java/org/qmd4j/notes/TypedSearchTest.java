@@ -21,6 +21,7 @@ import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.InvalidQueryException;
+import org.qmd4j.search.InvalidRequestException;
 import org.qmd4j.search.InvalidScopeException;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.search.Mode;
@@ -309,7 +310,7 @@ class TypedSearchTest {
   @Test
   void limitBelowOneIsRefused() {
     assertThatThrownBy(() -> BucketQuery.newBuilder().limit(0).build())
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(InvalidRequestException.class)
         .hasMessage("Expected a limit of at least 1 but was 0");
   }
 

@@ -162,7 +162,7 @@ class QmdIntegrationTest {
       throws IOException {
     // The private index holds exactly the recording's 58 documents: same scores, same lines.
     Path index = Path.of(searcher.describe().indexLocation());
-    Map<String, String> env = new HashMap<>(QmdEngine.pathWithBinaryDir(qmd.path()));
+    Map<String, String> env = new HashMap<>(QmdCommands.pathWithBinaryDir(qmd.path()));
     env.put("INDEX_PATH", index.toString());
     env.put("QMD_CONFIG_DIR", index.resolveSibling("config").toString());
     env.put("XDG_CACHE_HOME", tmp.resolve("shared/xdg-cache").toString());

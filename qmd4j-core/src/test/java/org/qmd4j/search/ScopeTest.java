@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.qmd4j.vault.VaultFile;
+import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.VaultLayout;
 
 class ScopeTest {

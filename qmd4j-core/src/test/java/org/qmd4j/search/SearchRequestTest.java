@@ -56,7 +56,7 @@ class SearchRequestTest {
   @ValueSource(ints = {0, -1, Integer.MIN_VALUE})
   void limitBelowOneIsRejected(int limit) {
     assertThatThrownBy(() -> SearchRequest.of("q").withLimit(limit))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("at least 1")
         .hasMessageContaining(String.valueOf(limit));
   }

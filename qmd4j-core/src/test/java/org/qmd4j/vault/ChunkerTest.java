@@ -20,6 +20,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.LineRange;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.VaultFile;
 
 class ChunkerTest {
   private static final Pattern DAY_HEADING = Pattern.compile("^# (\\d{4}-\\d{2}-\\d{2})\\s*$");

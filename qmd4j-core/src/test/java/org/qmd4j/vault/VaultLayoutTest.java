@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.qmd4j.search.FileKind;
+import org.qmd4j.spi.VaultFile;
 
 /** The DESIGN.md "The vault" table, row by row, and everything that is not indexed. */
 class VaultLayoutTest {

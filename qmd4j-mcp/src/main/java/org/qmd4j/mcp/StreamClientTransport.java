@@ -25,6 +25,9 @@ import reactor.core.publisher.Mono;
  * the session goes on. The transport does not own the process: start it before, stop it after
  * {@link #closeGracefully()} (which closes its stdin). Thread-safe.
  *
+ * <p>Expert: public for {@code org.qmd4j.mcp.qmdclient}, which starts {@code qmd mcp} itself
+ * (working folder, environment, process tree) and speaks to it through this transport.
+ *
  * <pre>{@code
  * Process qmd = new ProcessBuilder("qmd", "mcp").start();
  * McpSyncClient client = McpClient.sync(new StreamClientTransport(
@@ -33,7 +36,7 @@ import reactor.core.publisher.Mono;
  * client.initialize();
  * }</pre>
  */
-final class StreamClientTransport implements McpClientTransport {
+public final class StreamClientTransport implements McpClientTransport {
   private static final Logger LOG = LoggerFactory.getLogger(StreamClientTransport.class);
 
   private final McpJsonMapper json;
@@ -48,7 +51,8 @@ final class StreamClientTransport implements McpClientTransport {
    * @param fromServer the server's output (a child's {@code getInputStream()})
    * @param toServer the server's input (a child's {@code getOutputStream()})
    */
-  StreamClientTransport(McpJsonMapper json, InputStream fromServer, OutputStream toServer) {
+  public StreamClientTransport(McpJsonMapper json, InputStream fromServer,
+      OutputStream toServer) {
     this(json, fromServer, toServer, StdioServerTransport.MAX_LINE_BYTES);
   }
 

@@ -1,4 +1,4 @@
-package org.qmd4j.vault;
+package org.qmd4j.spi;
 
 import java.util.Objects;
 import java.util.Optional;

@@ -1,0 +1,72 @@
+package org.qmd4j.qmd;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import org.qmd4j.internal.ChunkMatcher;
+import org.qmd4j.internal.NoteCache;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.Hit;
+import org.qmd4j.vault.ParsedNote;
+
+/**
+ * Ranks the chunks inside the documents qmd returned. Every chunk that matches the query
+ * under qmd4j's own analysis is a candidate, scored from qmd's document score and the chunk's
+ * share of query words, so a chunk holding every term ranks above one holding some; a document
+ * qmd matched by a form qmd4j does not fold contributes its best line's chunk at half score.
+ * Scope and dates apply per chunk. Stateless.
+ */
+final class QmdChunks {
+  private QmdChunks() {}
+
+  /** The chunks of {@code docs} that answer {@code query} and pass {@code filter}, best first. */
+  static List<Hit> rank(List<QmdJson.DocHit> docs, String query, Predicate<Chunk> filter,
+      int limit, MatchType matchType, NoteCache notes) throws IOException {
+    ChunkMatcher matcher = ChunkMatcher.of(query);
+    record Candidate(Chunk chunk, double score, int docRank) {}
+    List<Candidate> candidates = new ArrayList<>();
+    for (int rank = 0; rank < docs.size(); rank++) {
+      QmdJson.DocHit doc = docs.get(rank);
+      Optional<ParsedNote> note = notes.get(doc.path());
+      if (note.isEmpty() || note.get().chunks().isEmpty()) continue; // deleted since the update
+      boolean any = false;
+      for (Chunk c : note.get().chunks()) {
+        double strength = matcher.strength(c);
+        if (strength > 0) {
+          any = true;
+          candidates.add(new Candidate(c, score(doc.score(), strength), rank));
+        }
+      }
+      if (!any) { // matched through its path or a form qmd4j does not fold: qmd's best line
+        Chunk best = note.get().chunks().stream()
+            .filter(c -> c.lines().contains(doc.line()))
+            .findFirst().orElse(note.get().chunks().get(0));
+        candidates.add(new Candidate(best, doc.score() * 0.25, rank));
+      }
+    }
+    candidates.sort(Comparator.comparingDouble((Candidate c) -> -c.score())
+        .thenComparingInt(Candidate::docRank)
+        .thenComparingInt(c -> c.chunk().ordinal()));
+    List<Hit> out = new ArrayList<>();
+    for (Candidate c : candidates) {
+      if (!filter.test(c.chunk())) continue;
+      out.add(new Hit(c.chunk(), Math.max(0, Math.min(1, c.score())), matchType));
+      if (out.size() == limit) break;
+    }
+    return out;
+  }
+
+  /**
+   * A chunk's score in [0, 1]: a chunk holding every query word scores in [0.5, 1], one
+   * holding some below 0.5, so every term ranks above some whatever qmd's document scores;
+   * within each band qmd's document score orders.
+   */
+  static double score(double docScore, double strength) {
+    double doc = Math.max(0, Math.min(1, docScore));
+    return strength >= 1 ? 0.5 + 0.5 * doc : 0.5 * strength * (0.5 + 0.5 * doc);
+  }
+}

@@ -1,0 +1,141 @@
+package org.qmd4j.qmd;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.qmd4j.search.QmdFailedException;
+import org.qmd4j.search.QmdOutputException;
+import org.qmd4j.search.QmdTimeoutException;
+import org.qmd4j.search.QmdUnavailableException;
+import org.qmd4j.spi.ProcessRequest;
+import org.qmd4j.spi.ProcessResult;
+import org.qmd4j.spi.QmdOptions;
+import org.qmd4j.spi.QmdSessionFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs qmd commands in qmd4j's isolated environment: {@code INDEX_PATH},
+ * {@code QMD_CONFIG_DIR} and {@code XDG_CACHE_HOME} set, the binary's folder first on
+ * {@code PATH}, and a working folder where no {@code .qmd/} can take over. Both the per-call
+ * CLI and the resident session start from here. Thread-safe.
+ */
+final class QmdCommands {
+  private static final Logger LOG = LoggerFactory.getLogger(QmdCommands.class);
+
+  private final QmdBinary binary;
+  private final QmdOptions options;
+  private final Map<String, String> processEnv;
+  private final Path workDir;
+
+  QmdCommands(QmdBinary binary, QmdOptions options, Path indexFile, Path configDir,
+      Path stateDir, Map<String, String> environment) throws IOException {
+    this.binary = binary;
+    this.options = options;
+    Map<String, String> env = new HashMap<>(pathWithBinaryDir(binary.path()));
+    env.put("INDEX_PATH", indexFile.toString());
+    env.put("QMD_CONFIG_DIR", configDir.toString());
+    // Where qmd looks for its models: the folder requireModels() checked, not another one.
+    env.put("XDG_CACHE_HOME", QmdModels.cacheHome(environment).toString());
+    env.put("NO_COLOR", "1");
+    this.processEnv = Map.copyOf(env);
+    this.workDir = safeWorkingDir(stateDir);
+  }
+
+  /** {@code PATH} with the binary's folder first, so a {@code node} installed beside it runs. */
+  static Map<String, String> pathWithBinaryDir(Path binary) {
+    String path = System.getenv().getOrDefault("PATH", "");
+    Path dir = binary.toAbsolutePath().getParent();
+    return Map.of("PATH", dir + (path.isEmpty() ? "" : File.pathSeparator + path));
+  }
+
+  /** How to start {@code qmd mcp} in the same environment as every other qmd command. */
+  QmdSessionFactory.Launch sessionLaunch(Duration startTimeout) {
+    return new QmdSessionFactory.Launch(List.of(binary.path().toString(), "mcp"), processEnv,
+        workDir, startTimeout);
+  }
+
+  /** Runs {@code qmd args...} and fails unless it exits with 0. */
+  ProcessResult run(List<String> args, Duration timeout) throws IOException {
+    ProcessResult r = runRaw(args, timeout);
+    check(r, args.get(0));
+    return r;
+  }
+
+  /** Runs {@code qmd args...}; fails on a timeout or too much output, not on the exit code. */
+  ProcessResult runRaw(List<String> args, Duration timeout) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(binary.path().toString());
+    command.addAll(args);
+    ProcessResult r;
+    try {
+      r = options.runner().run(new ProcessRequest(command, processEnv, workDir, timeout,
+          options.outputCap()));
+    } catch (IOException e) {
+      throw new QmdUnavailableException("qmd could not be started (" + binary.path() + "): "
+          + e.getMessage());
+    }
+    if (r.timedOut()) {
+      throw new QmdTimeoutException("qmd " + args.get(0) + " did not finish within "
+          + timeout.toSeconds() + " s and was killed (with its child processes)");
+    }
+    if (r.outputTruncated()) {
+      throw new QmdOutputException("qmd " + args.get(0) + " printed more than "
+          + options.outputCap() + " bytes on stdout; its output was not used");
+    }
+    return r;
+  }
+
+  static void check(ProcessResult r, String what) {
+    if (r.exitCode() != 0) {
+      String tail = r.stderrTail(500);
+      throw new QmdFailedException("qmd " + what + " failed with exit code " + r.exitCode()
+          + (tail.isEmpty() ? "" : ": " + tail), r.exitCode(), tail);
+    }
+  }
+
+  /** {@code node --version} as qmd runs it, or why it is unknown. */
+  String nodeVersion() {
+    try {
+      ProcessResult r = options.runner().run(new ProcessRequest(List.of("node", "--version"),
+          processEnv, workDir, Duration.ofSeconds(10), 4096));
+      return r.exitCode() == 0
+          ? r.stdoutText().strip()
+          : "unknown (node exited " + r.exitCode() + ")";
+    } catch (IOException e) {
+      return "unknown (" + e.getMessage() + ")";
+    }
+  }
+
+  /**
+   * A working folder with no {@code .qmd/index.yml} in it or above it: such a file would make
+   * qmd ignore {@code INDEX_PATH} and {@code QMD_CONFIG_DIR}.
+   */
+  static Path safeWorkingDir(Path preferred) throws IOException {
+    if (!hasProjectConfig(preferred)) return preferred;
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+    if (hasProjectConfig(tmp)) {
+      throw new IOException("Every candidate working folder for qmd has a .qmd/index.yml above it ("
+          + preferred + ", " + tmp + ")");
+    }
+    LOG.info("A .qmd/ config above {} would override qmd4j's index; running qmd from {}",
+        preferred, tmp);
+    return tmp;
+  }
+
+  private static boolean hasProjectConfig(Path dir) {
+    for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
+      if (Files.isRegularFile(p.resolve(".qmd/index.yml"))
+          || Files.isRegularFile(p.resolve(".qmd/index.yaml"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

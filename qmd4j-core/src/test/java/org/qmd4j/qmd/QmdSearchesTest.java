@@ -1,0 +1,61 @@
+package org.qmd4j.qmd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.qmd4j.spi.QmdSession.Search;
+
+class QmdSearchesTest {
+  private static List<String> show(List<Search> searches) {
+    return searches.stream().map(s -> s.type().wireName() + ":" + s.text())
+        .collect(Collectors.toList());
+  }
+
+  @Test
+  void wholeQueryFirstThenOneLexSearchPerSignificantTerm() {
+    assertThat(show(QmdSearches.fast("la décision d'architecture du paiement")))
+        .containsExactly("lex:décision d'architecture paiement", "lex:décision",
+            "lex:d'architecture", "lex:paiement");
+  }
+
+  @Test
+  void oneWordIsOneSearch() {
+    assertThat(show(QmdSearches.fast("webhook"))).containsExactly("lex:webhook");
+  }
+
+  @Test
+  void phrasesStayWholeAndExclusionsApplyToEverySearch() {
+    assertThat(show(QmdSearches.fast("\"relation client\" facture -brouillon")))
+        .containsExactly("lex:\"relation client\" facture -brouillon",
+            "lex:\"relation client\" -brouillon", "lex:facture -brouillon");
+  }
+
+  @Test
+  void atMostTenSearches() {
+    assertThat(QmdSearches.fast("a1 b2 c3 d4 e5 f6 g7 h8 i9 j10 k11 l12")).hasSize(10);
+  }
+
+  @Test
+  void deepAddsTheQuestionAsWrittenAsAVectorSearchSecond() {
+    assertThat(show(QmdSearches.deep("pourquoi le webhook envoie des doublons ?")))
+        .startsWith("lex:pourquoi webhook envoie doublons ?",
+            "vec:pourquoi le webhook envoie des doublons ?")
+        .contains("lex:webhook", "lex:doublons")
+        .noneMatch(s -> s.startsWith("hyde:"));
+  }
+
+  @Test
+  void onlyStopWordsSearchesTheQueryAsGiven() {
+    assertThat(show(QmdSearches.fast("le la les"))).containsExactly("lex:le la les");
+  }
+
+  @Test
+  void aChunkWithEveryWordOutranksOneWithSomeWhateverTheDocumentScores() {
+    assertThat(QmdChunks.score(0.0, 1.0)).isGreaterThan(QmdChunks.score(1.0, 0.99));
+    assertThat(QmdChunks.score(1.0, 1.0)).isEqualTo(1.0);
+    assertThat(QmdChunks.score(0.2, 0.5)).isLessThan(QmdChunks.score(0.9, 0.5));
+    assertThat(QmdChunks.score(-3, 0.5)).isBetween(0.0, 1.0);
+  }
+}

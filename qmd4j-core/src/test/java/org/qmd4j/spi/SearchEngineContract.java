@@ -1,0 +1,231 @@
+package org.qmd4j.spi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.qmd4j.Fixtures;
+import org.qmd4j.SearchOptions;
+import org.qmd4j.SearchProviders;
+import org.qmd4j.Searcher;
+import org.qmd4j.search.LineRange;
+import org.qmd4j.search.Scope;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
+
+/**
+ * The contract every {@link SearchEngine} keeps, as a reusable JUnit 5 test: extend it, return
+ * the engine's {@link SearchEngine.Factory} from {@link #factory()}, and run it. It is published
+ * in the {@code org.qmd4j:qmd4j-core} test-jar ({@code <type>test-jar</type>}).
+ *
+ * <p>It runs a {@link Searcher} made by {@link SearchProviders#forVault(Path, SearchOptions,
+ * SearchEngine.Factory)} over a copy of the example vault and checks what {@link SearchEngine}
+ * promises: scores in [0, 1] and descending; at most {@code limit} results; only chunks that
+ * pass the filter (scope and dates), with the limit still filled under a filter when enough
+ * chunks pass; {@code *} lists every passing chunk newest first with score 1.0; no match gives
+ * an empty list; concurrent searches give the same answers as sequential ones.
+ *
+ * <p>The expected chunks come from the {@link SearchEngine.Context} the factory is given, so
+ * an engine that returns qmd4j's chunks (as it must) is judged against its own vault reading.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class SearchEngineContract {
+  /** Queries that match several chunks of the example vault with any reasonable engine. */
+  private static final List<String> QUERIES = List.of("décision", "facture", "recrutement");
+
+  private Searcher searcher;
+  private SearchEngine.Context context;
+
+  /** The engine under test. Called once per test class, before any test. */
+  protected abstract SearchEngine.Factory factory();
+
+  /**
+   * The options of the searcher under test: by default {@code Fixtures.memoryOptions()} (fixed
+   * clock, no environment) with its cache in {@code cacheDir}.
+   *
+   * @param cacheDir an empty temporary folder
+   */
+  protected SearchOptions options(Path cacheDir) {
+    return Fixtures.memoryOptions().withCacheDir(cacheDir);
+  }
+
+  @BeforeAll
+  final void openSearcher(@TempDir Path tmp) throws Exception {
+    Path vault = Fixtures.copyVault(Files.createDirectories(tmp.resolve("vault")));
+    SearchEngine.Factory factory = factory();
+    searcher = SearchProviders.forVault(vault, options(tmp.resolve("cache")), ctx -> {
+      context = ctx;
+      return factory.open(ctx);
+    });
+  }
+
+  @AfterAll
+  final void closeSearcher() {
+    if (searcher != null) searcher.close();
+  }
+
+  /** The searcher under test, for the subclass's own tests. */
+  protected final Searcher searcher() {
+    return searcher;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"décision", "facture", "recrutement"})
+  void scoresAreInZeroOneBestFirst(String query) {
+    List<SearchResult> results = searcher.search(SearchRequest.of(query).withLimit(50));
+    assertThat(results).as(query).isNotEmpty();
+    assertThat(results).extracting(SearchResult::score)
+        .allSatisfy(s -> assertThat(s).isBetween(0.0, 1.0));
+    assertThat(results).extracting(SearchResult::score)
+        .isSortedAccordingTo(Comparator.reverseOrder());
+  }
+
+  @ParameterizedTest(name = "limit {0}")
+  @ValueSource(ints = {1, 2, 5})
+  void returnsAtMostTheLimitAndFillsIt(int limit) {
+    for (String query : QUERIES) {
+      int available = searcher.search(SearchRequest.of(query).withLimit(200)).size();
+      List<SearchResult> results = searcher.search(SearchRequest.of(query).withLimit(limit));
+      assertThat(results).as(query).hasSize(Math.min(limit, available));
+    }
+  }
+
+  @Test
+  void returnsOnlyChunksPassingTheScopeAndDates() {
+    ChunkFilter filter = changelogsOfSummer();
+    for (String query : QUERIES) {
+      SearchRequest request = SearchRequest.parse(query, null, "all-changelogs",
+          "2025-06-01", "2025-08-31").withLimit(200);
+      for (SearchResult r : searcher.search(request)) {
+        Chunk chunk = chunkOf(r);
+        assertThat(filter.test(chunk)).as(query + ": " + r.path() + " " + r.lines()).isTrue();
+      }
+    }
+  }
+
+  @Test
+  void fillsTheLimitUnderAFilterWhenEnoughChunksPass() {
+    // The unfiltered best hits are mostly outside the changelogs: an engine that filtered
+    // after taking its top `limit` would come back short.
+    ChunkFilter filter = ChunkFilter.of(Scope.parse("all-changelogs"), Optional.empty(),
+        Optional.empty());
+    boolean checkedOne = false;
+    for (String query : QUERIES) {
+      List<SearchResult> all = searcher.search(SearchRequest.of(query).withLimit(500));
+      long passing = all.stream().filter(r -> filter.test(chunkOf(r))).count();
+      int limit = 3;
+      if (passing < limit) continue;
+      checkedOne = true;
+      List<SearchResult> scoped = searcher.search(SearchRequest.of(query)
+          .withScope(Scope.parse("all-changelogs")).withLimit(limit));
+      assertThat(scoped).as(query).hasSize(limit);
+    }
+    assertThat(checkedOne).as("some query has 3 changelog hits").isTrue();
+  }
+
+  @Test
+  void wildcardListsEveryPassingChunkNewestFirstWithScoreOne() {
+    ChunkFilter filter = changelogsOfSummer();
+    List<Chunk> expected = allChunks().stream().filter(filter).collect(Collectors.toList());
+    assertThat(expected).hasSizeGreaterThan(3);
+
+    List<SearchResult> results = searcher.search(SearchRequest.parse("*", null,
+        "all-changelogs", "2025-06-01", "2025-08-31").withLimit(1000));
+
+    assertThat(results).extracting(r -> r.path() + " " + r.lines())
+        .containsExactlyInAnyOrderElementsOf(
+            expected.stream().map(c -> c.path() + " " + c.lines()).collect(Collectors.toList()));
+    assertThat(results).extracting(SearchResult::score).containsOnly(1.0);
+    assertThat(results).extracting(r -> chunkOf(r).date().orElseThrow())
+        .isSortedAccordingTo(Comparator.reverseOrder());
+  }
+
+  @Test
+  void wildcardWithALimitKeepsTheNewest() {
+    List<SearchResult> all = searcher.search(
+        SearchRequest.of("*").withScope(Scope.parse("all-changelogs")).withLimit(1000));
+    List<SearchResult> firstThree = searcher.search(
+        SearchRequest.of("*").withScope(Scope.parse("all-changelogs")).withLimit(3));
+    assertThat(firstThree).extracting(r -> chunkOf(r).date())
+        .containsExactlyElementsOf(all.subList(0, 3).stream().map(r -> chunkOf(r).date())
+            .collect(Collectors.toList()));
+  }
+
+  @Test
+  void noMatchGivesAnEmptyList() {
+    assertThat(searcher.search("xqzwvkj")).isEmpty();
+    assertThat(searcher.search(SearchRequest.of("décision").withScope(Scope.parse("all-changelogs"))
+        .withFrom(org.qmd4j.search.DateSpec.parse("2030-01-01")))).isEmpty();
+  }
+
+  @Test
+  void concurrentSearchesGiveTheSequentialAnswers() throws Exception {
+    List<SearchRequest> requests = new ArrayList<>();
+    for (String query : QUERIES) {
+      requests.add(SearchRequest.of(query).withLimit(10));
+      requests.add(SearchRequest.of(query).withScope(Scope.parse("all-changelogs")));
+    }
+    requests.add(SearchRequest.of("*").withLimit(30));
+    Map<SearchRequest, List<String>> sequential = new java.util.LinkedHashMap<>();
+    for (SearchRequest r : requests) sequential.put(r, shown(searcher.search(r)));
+
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<List<String>>> futures = new ArrayList<>();
+      List<SearchRequest> sent = new ArrayList<>();
+      for (int round = 0; round < 2; round++) {
+        for (SearchRequest r : requests) {
+          sent.add(r);
+          futures.add(pool.submit(() -> shown(searcher.search(r))));
+        }
+      }
+      for (int i = 0; i < futures.size(); i++) {
+        assertThat(futures.get(i).get()).as(sent.get(i).query())
+            .isEqualTo(sequential.get(sent.get(i)));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static List<String> shown(List<SearchResult> results) {
+    return results.stream().map(r -> r.path() + " " + r.lines() + " " + r.score())
+        .collect(Collectors.toList());
+  }
+
+  private static ChunkFilter changelogsOfSummer() {
+    return ChunkFilter.of(Scope.parse("all-changelogs"), Optional.of(LocalDate.of(2025, 6, 1)),
+        Optional.of(LocalDate.of(2025, 8, 31)));
+  }
+
+  private List<Chunk> allChunks() {
+    List<Chunk> chunks = new ArrayList<>();
+    for (String path : context.indexedFiles()) chunks.addAll(context.chunks(path));
+    return chunks;
+  }
+
+  /** The chunk of qmd4j's chunker that a result is: same file, same lines. */
+  private Chunk chunkOf(SearchResult result) {
+    LineRange lines = result.lines();
+    return context.chunks(result.path()).stream().filter(c -> c.lines().equals(lines))
+        .findFirst().orElseThrow(() -> new AssertionError(
+            "Not a chunk of qmd4j's chunker: " + result.path() + " " + lines));
+  }
+}
