@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.QmdOptions;
 import org.qmd4j.vault.Chunker;
 
@@ -32,6 +33,13 @@ import org.qmd4j.vault.Chunker;
  * @param qmd how the qmd engine runs qmd
  * @param executor where the {@code ...Async} calls of {@link Searcher} run; empty means a
  *     pool shared by every searcher, of {@code max(2, processors)} daemon threads
+ * @param watch keep the embedded index fresh by watching the vault (on by default): a search
+ *     then re-reads only what changed instead of walking the whole vault first, and results
+ *     stay never stale. Turn it off for a searcher used once (a command-line search), where
+ *     setting up the watch costs more than the single walk. Linux only; elsewhere, or when
+ *     the kernel's inotify limits are reached, the vault is walked at every search
+ * @param progress hears how indexing goes (the first index of a big vault takes seconds);
+ *     the library itself never prints, it logs a summary through SLF4J
  */
 public record SearchOptions(
     EngineChoice engine,
@@ -42,13 +50,15 @@ public record SearchOptions(
     Clock clock,
     Map<String, String> environment,
     QmdOptions qmd,
-    Optional<Executor> executor) {
+    Optional<Executor> executor,
+    boolean watch,
+    IndexProgress progress) {
 
   /** Automatic engine, on-disk index in the default cache, default sizes, system clock. */
   public static final SearchOptions DEFAULT = new SearchOptions(EngineChoice.AUTO,
       Optional.empty(), false, Chunker.DEFAULT_CHUNK_SIZE, Chunker.DEFAULT_DENSE_DAY_SIZE,
       Clock.systemDefaultZone(), System.getenv(), QmdOptions.DEFAULT,
-      Optional.empty());
+      Optional.empty(), true, IndexProgress.NONE);
 
   public SearchOptions {
     Objects.requireNonNull(engine, "engine == null");
@@ -58,46 +68,47 @@ public record SearchOptions(
     new Chunker(chunkSize, denseDaySize); // validates both sizes
     Objects.requireNonNull(qmd, "qmd == null");
     Objects.requireNonNull(executor, "executor == null");
+    Objects.requireNonNull(progress, "progress == null");
   }
 
   public SearchOptions withEngine(EngineChoice engine) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor);
+        environment, qmd, executor, watch, progress);
   }
 
   public SearchOptions withCacheDir(Path cacheDir) {
     return new SearchOptions(engine, Optional.of(cacheDir), inMemoryIndex, chunkSize,
-        denseDaySize, clock, environment, qmd, executor);
+        denseDaySize, clock, environment, qmd, executor, watch, progress);
   }
 
   public SearchOptions withInMemoryIndex(boolean inMemoryIndex) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor);
+        environment, qmd, executor, watch, progress);
   }
 
   public SearchOptions withChunkSize(int chunkSize) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor);
+        environment, qmd, executor, watch, progress);
   }
 
   public SearchOptions withDenseDaySize(int denseDaySize) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor);
+        environment, qmd, executor, watch, progress);
   }
 
   public SearchOptions withClock(Clock clock) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor);
+        environment, qmd, executor, watch, progress);
   }
 
   public SearchOptions withEnvironment(Map<String, String> environment) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor);
+        environment, qmd, executor, watch, progress);
   }
 
   public SearchOptions withQmd(QmdOptions qmd) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor);
+        environment, qmd, executor, watch, progress);
   }
 
   /**
@@ -106,7 +117,30 @@ public record SearchOptions(
    */
   public SearchOptions withExecutor(Executor executor) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, Optional.of(Objects.requireNonNull(executor, "executor == null")));
+        environment, qmd, Optional.of(Objects.requireNonNull(executor, "executor == null")),
+        watch, progress);
+  }
+
+  /**
+   * Watches the vault (true, the default) or walks it before every search (false).
+   *
+   * @since 0.2
+   */
+  public SearchOptions withWatch(boolean watch) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment, qmd, executor, watch, progress);
+  }
+
+  /**
+   * Reports indexing progress to {@code progress} (called from the indexing threads, one at a
+   * time).
+   *
+   * @since 0.2
+   */
+  public SearchOptions withProgress(IndexProgress progress) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment, qmd, executor, watch,
+        Objects.requireNonNull(progress, "progress == null"));
   }
 
   /** The executor of async calls: the option, else the shared daemon pool. */

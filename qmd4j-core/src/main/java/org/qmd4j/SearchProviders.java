@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.qmd4j.embedded.EmbeddedEngine;
+import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.internal.FallbackEngine;
 import org.qmd4j.qmd.QmdBinary;
 import org.qmd4j.qmd.QmdEngine;
@@ -163,7 +164,9 @@ public final class SearchProviders {
 
   private static EmbeddedEngine openEmbedded(Path root, SearchOptions options) {
     Path indexDir = options.inMemoryIndex() ? null : indexDir(root, options);
-    return EmbeddedEngine.open(root, indexDir, options.chunker());
+    ChangeFeed changes =
+        options.watch() ? ChangeFeed.watchOrWalk(root) : ChangeFeed.walkEveryTime();
+    return EmbeddedEngine.open(root, indexDir, options.chunker(), changes, options.progress());
   }
 
   private static Path realVault(Path vault) {

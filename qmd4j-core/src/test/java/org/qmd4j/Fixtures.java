@@ -29,10 +29,14 @@ public final class Fixtures {
     return root().resolve("vault");
   }
 
-  /** Options for tests: embedded engine, in-memory index, fixed clock, no QMD4J_* env. */
+  /**
+   * Options for tests: embedded engine, in-memory index, fixed clock, no QMD4J_* env, no
+   * watcher (each would hold an inotify instance; the watcher has its own tests).
+   */
   public static SearchOptions memoryOptions() {
     return SearchOptions.DEFAULT
         .withEngine(EngineChoice.EMBEDDED)
+        .withWatch(false)
         .withInMemoryIndex(true)
         .withClock(CLOCK)
         .withEnvironment(Map.of());

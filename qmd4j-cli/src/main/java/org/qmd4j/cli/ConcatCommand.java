@@ -60,6 +60,6 @@ final class ConcatCommand implements Callable<Integer> {
    */
   static Searcher openForReading(Path vault) {
     return SearchProviders.forVault(vault, SearchOptions.DEFAULT
-        .withEngine(EngineChoice.EMBEDDED).withInMemoryIndex(true));
+        .withEngine(EngineChoice.EMBEDDED).withInMemoryIndex(true).withWatch(false));
   }
 }

@@ -1,7 +1,5 @@
 package org.qmd4j.cli;
 
-import org.qmd4j.search.InvalidRequestException;
-import org.qmd4j.search.SearchException;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IExitCodeExceptionMapper;
 import picocli.CommandLine.ParseResult;
@@ -18,20 +16,12 @@ final class ExitCodes implements IExitCodeExceptionMapper, IExecutionExceptionHa
 
   @Override
   public int getExitCode(Throwable e) {
-    if (e instanceof InvalidRequestException || e instanceof IllegalArgumentException) {
-      return USAGE;
-    }
     if (e instanceof CommandLine.ParameterException) return USAGE;
-    return FAILURE;
+    return Failures.exitCode(e);
   }
 
   @Override
   public int handleExecutionException(Exception e, CommandLine cmd, ParseResult parseResult) {
-    String prefix = e instanceof SearchException || e instanceof IllegalArgumentException
-        ? "qmd4j: "
-        : "qmd4j: unexpected error: ";
-    cmd.getErr().println(prefix + e.getMessage());
-    cmd.getErr().flush();
-    return getExitCode(e);
+    return Failures.report(e, cmd.getErr());
   }
 }

@@ -1,5 +1,6 @@
 package org.qmd4j.cli;
 
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +13,20 @@ public final class Main {
 
   public static void main(String[] args) {
     configureLogging();
-    System.exit(newCommandLine().execute(args));
+    if (args.length > 0 && args[0].equals("search")) { // the common case, without picocli
+      PrintWriter out = utf8(System.out);
+      PrintWriter err = utf8(System.err);
+      ProgressPrinter progress = new ProgressPrinter(() -> err,
+          ProgressPrinter.stderrIsTerminal(SearchOptions.DEFAULT.environment()));
+      Integer code = FastSearch.run(args, cliOptions(SearchOptions.DEFAULT, progress), progress,
+          out, err);
+      if (code != null) System.exit(code);
+    }
+    // Only the subcommand that runs is built ("help" and anything unknown get all of them).
+    String first = args.length == 0 ? null : args[0];
+    String only = first != null && !first.equals("help")
+        && Qmd4jCommand.SUBCOMMANDS.containsKey(first) ? first : null;
+    System.exit(newCommandLine(SearchOptions.DEFAULT, only).execute(args));
   }
 
   /**
@@ -29,12 +43,43 @@ public final class Main {
    * {@link SearchOptions} gets them.
    */
   public static CommandLine newCommandLine(SearchOptions base) {
-    CommandLine cmd = new CommandLine(new Qmd4jCommand(), new OptionsFactory(base));
-    cmd.setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true));
-    cmd.setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true));
+    return newCommandLine(base, null);
+  }
+
+  /** The command line with every subcommand, or with {@code only} that one when not null. */
+  private static CommandLine newCommandLine(SearchOptions base, String only) {
+    CommandLine[] self = new CommandLine[1];
+    ProgressPrinter progress = new ProgressPrinter(() -> self[0].getErr(),
+        ProgressPrinter.stderrIsTerminal(base.environment()));
+    CommandLine cmd = new CommandLine(new Qmd4jCommand(),
+        new OptionsFactory(cliOptions(base, progress)));
+    self[0] = cmd;
+    Qmd4jCommand.SUBCOMMANDS.forEach((name, type) -> {
+      if (only == null || only.equals(name)) cmd.addSubcommand(name, type);
+    });
+    cmd.setOut(utf8(System.out));
+    cmd.setErr(utf8(System.err));
     cmd.setExitCodeExceptionMapper(new ExitCodes());
     cmd.setExecutionExceptionHandler(new ExitCodes());
+    cmd.setExecutionStrategy(parsed -> {
+      CommandLine.ParseResult last = parsed;
+      while (last.hasSubcommand()) last = last.subcommand();
+      progress.quiet(last.hasMatchedOption("--quiet"));
+      return new CommandLine.RunLast().execute(parsed);
+    });
     return cmd;
+  }
+
+  /**
+   * The options of one-shot commands: they walk the vault once, so a watcher would cost
+   * more than it saves ({@code qmd4j mcp} turns it back on); progress on stderr.
+   */
+  private static SearchOptions cliOptions(SearchOptions base, ProgressPrinter progress) {
+    return base.withWatch(false).withProgress(progress);
+  }
+
+  private static PrintWriter utf8(OutputStream stream) {
+    return new PrintWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), true);
   }
 
   private static final class OptionsFactory implements CommandLine.IFactory {
@@ -56,6 +101,8 @@ public final class Main {
 
   // slf4j-simple reads these once, when the first logger is made: logs go to stderr only.
   private static void configureLogging() {
+    // java.util.logging (Lucene's) goes to SLF4J too: no JDK-format lines on stderr.
+    setDefault("java.util.logging.config.class", JulToSlf4j.class.getName());
     setDefault("org.slf4j.simpleLogger.logFile", "System.err");
     setDefault("org.slf4j.simpleLogger.defaultLogLevel", "warn");
     setDefault("org.slf4j.simpleLogger.showThreadName", "false");

@@ -1,5 +1,8 @@
 package org.qmd4j.cli;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 
@@ -9,12 +12,31 @@ import picocli.CommandLine.HelpCommand;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Searches a markdown vault, with qmd when installed or an embedded engine.",
-    subcommands = {SearchCommand.class, FindCommand.class, BriefCommand.class,
-        ConcatCommand.class, ReadCommand.class, TreeCommand.class, DoctorCommand.class,
-        McpCommand.class, ServeCommand.class, HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:Success (also when nothing matched).",
         "1:Failure: index, vault on disk or engine.",
         "2:Invalid input: the message on stderr says what is valid."})
-final class Qmd4jCommand {}
+final class Qmd4jCommand {
+  /**
+   * The subcommands, in the order help lists them. Added by {@link Main} rather than by the
+   * annotation, so that a run builds the model of the one it runs only (picocli reads every
+   * option of every subcommand by reflection otherwise, at each start).
+   */
+  static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+
+  private static Map<String, Class<?>> subcommands() {
+    Map<String, Class<?>> m = new LinkedHashMap<>();
+    m.put("search", SearchCommand.class);
+    m.put("find", FindCommand.class);
+    m.put("brief", BriefCommand.class);
+    m.put("concat", ConcatCommand.class);
+    m.put("read", ReadCommand.class);
+    m.put("tree", TreeCommand.class);
+    m.put("doctor", DoctorCommand.class);
+    m.put("mcp", McpCommand.class);
+    m.put("serve", ServeCommand.class);
+    m.put("help", HelpCommand.class);
+    return Collections.unmodifiableMap(m);
+  }
+}

@@ -48,14 +48,19 @@ final class SearchCommand implements Callable<Integer> {
     try (Searcher searcher = SearchProviders.forVault(vault.resolve(), search.options(base))) {
       results = searcher.search(request);
     }
-    PrintWriter out = spec.commandLine().getOut();
+    print(spec.commandLine().getOut(), results, request.query(), json);
+    return ExitCodes.OK;
+  }
+
+  /** Prints the results as JSON or as a listing; shared with {@link FastSearch}. */
+  static void print(PrintWriter out, List<SearchResult> results, String query, boolean json)
+      throws JsonProcessingException {
     if (json) {
       out.println(toJson(results));
     } else {
-      printListing(out, results, request.query());
+      printListing(out, results, query);
     }
     out.flush();
-    return ExitCodes.OK;
   }
 
   /** The seed array: {@code [{path, chunk, score, lines}]}, scores with two decimals. */

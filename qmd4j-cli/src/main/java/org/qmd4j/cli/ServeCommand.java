@@ -55,8 +55,9 @@ final class ServeCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     PrintWriter err = spec.commandLine().getErr();
     Path folder = vault.resolve();
+    // Long-lived: the vault is watched, so a search re-reads only what changed.
     Searcher searcher = SearchProviders.forVault(folder,
-        engine.applyTo(base));
+        engine.applyTo(base).withWatch(true));
     WebServer server;
     try {
       server = WebServer.newBuilder(searcher).bind(bind).port(port).token(token).build()

@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** The {@code --vault} option shared by every command. */
+/** The {@code --vault} and {@code --quiet} options shared by every command. */
 final class VaultOption {
   @Spec(Spec.Target.MIXEE) CommandSpec mixee;
 
@@ -28,6 +28,10 @@ final class VaultOption {
           "--vault '" + value + "' is not a valid path: " + e.getReason());
     }
   }
+
+  @Option(names = "--quiet",
+      description = "No progress on stderr while a big vault is indexed for the first time.")
+  boolean quiet;
 
   Path resolve() {
     if (vault != null) return vault;

@@ -13,12 +13,14 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Mode;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.vault.Chunker;
 import org.slf4j.Logger;
@@ -40,21 +42,23 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  static final String FORMAT = "v3";
+  static final String FORMAT = "v4"; // v4: file records in doc values
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
 
   private final Path vault;
   private final IndexStore store;
   private final Refresher refresher;
+  private final ChangeFeed changes;
 
-  private EmbeddedEngine(Path vault, Chunker chunker, Directory directory, String location)
-      throws IOException {
+  private EmbeddedEngine(Path vault, Chunker chunker, Directory directory, String location,
+      ChangeFeed changes, IndexProgress progress) throws IOException {
     this.vault = vault;
+    this.changes = changes;
     this.store = new IndexStore(directory, location, Map.of(
         "format", FORMAT,
         "chunkSize", Integer.toString(chunker.chunkSize()),
         "denseDaySize", Integer.toString(chunker.denseDaySize())));
-    this.refresher = new Refresher(vault, chunker, store);
+    this.refresher = new Refresher(vault, chunker, store, progress);
   }
 
   /**
@@ -68,18 +72,41 @@ public final class EmbeddedEngine implements SearchEngine {
    *     read-only say, is not an error: the index is then kept in memory, with a warning)
    */
   public static EmbeddedEngine open(Path vault, Path indexDir, Chunker chunker) {
+    return open(vault, indexDir, chunker, ChangeFeed.walkEveryTime(), IndexProgress.NONE);
+  }
+
+  /**
+   * Opens (or creates) the index of {@code vault}, kept fresh by {@code changes}: a stat
+   * walk at every search with {@link ChangeFeed#walkEveryTime()}, only what changed with a
+   * {@link ChangeFeed#watchOrWalk watcher} (started before this call, so that nothing
+   * written meanwhile is missed). The engine closes {@code changes} when it closes, or when
+   * opening fails.
+   *
+   * @param vault an existing vault folder, as a real path
+   * @param indexDir the folder for the index, or {@code null} to keep it in memory
+   * @param chunker how files are cut into chunks
+   * @param changes what changed in the vault since the last search
+   * @param progress hears how indexing passes go
+   * @return the open engine
+   * @throws IndexException if the index folder cannot be created or written
+   */
+  public static EmbeddedEngine open(Path vault, Path indexDir, Chunker chunker,
+      ChangeFeed changes, IndexProgress progress) {
     Objects.requireNonNull(vault, "vault == null");
     Objects.requireNonNull(chunker, "chunker == null");
+    Objects.requireNonNull(changes, "changes == null");
+    Objects.requireNonNull(progress, "progress == null");
     Directory directory = null;
     try {
       if (indexDir == null) {
         directory = new ByteBuffersDirectory();
-        return new EmbeddedEngine(vault, chunker, directory, "memory");
+        return new EmbeddedEngine(vault, chunker, directory, "memory", changes, progress);
       }
       try {
         Files.createDirectories(indexDir);
         directory = FSDirectory.open(indexDir);
-        return new EmbeddedEngine(vault, chunker, directory, indexDir.toString());
+        return new EmbeddedEngine(vault, chunker, directory, indexDir.toString(), changes,
+            progress);
       } catch (FileSystemException e) {
         if (e instanceof NoSuchFileException) throw e;
         // A read-only cache folder (a locked-down home, a read-only mount): the index is
@@ -88,9 +115,10 @@ public final class EmbeddedEngine implements SearchEngine {
         LOG.warn("Cannot write the index at {} ({}); this process keeps it in memory instead",
             indexDir, e.toString());
         directory = new ByteBuffersDirectory();
-        return new EmbeddedEngine(vault, chunker, directory, "memory");
+        return new EmbeddedEngine(vault, chunker, directory, "memory", changes, progress);
       }
     } catch (IOException | RuntimeException e) {
+      changes.close();
       IndexStore.closeQuietly(directory);
       if (e instanceof IndexException) throw (IndexException) e;
       throw new IndexException("Cannot open the index of " + vault + " at "
@@ -157,14 +185,20 @@ public final class EmbeddedEngine implements SearchEngine {
   }
 
   /**
-   * Brings the index up to date with the vault: a stat walk, then only new, changed and
-   * deleted files are (re)indexed. Called before every search; cheap when nothing changed.
+   * Brings the index up to date with the vault: what the change feed reports (everything,
+   * by a stat walk, unless the vault is watched), then only new, changed and deleted files
+   * are (re)indexed. Called before every search; cheap when nothing changed.
    *
    * @return how many files were (re)indexed and removed
    * @throws IndexException if the vault cannot be walked or the index cannot be written
    */
   public RefreshStats refresh() {
-    return refresher.refresh();
+    return refresher.refresh(changes.changes());
+  }
+
+  /** Whether the vault is watched, so that a search re-reads only what changed. */
+  public boolean watching() {
+    return changes.watching();
   }
 
   /** The index snapshot and ranking, for benchmarks that time ranking alone. */
@@ -174,6 +208,7 @@ public final class EmbeddedEngine implements SearchEngine {
 
   @Override
   public void close() {
+    changes.close();
     refresher.whileIdle(store::close);
   }
 

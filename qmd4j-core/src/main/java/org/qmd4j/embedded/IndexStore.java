@@ -10,27 +10,31 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.Lock;
 import org.apache.lucene.store.LockObtainFailedException;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.vault.FileStamp;
 import org.slf4j.Logger;
@@ -218,21 +222,33 @@ final class IndexStore {
     }
   }
 
-  /** The file records of the latest visible commit, by vault path. */
+  /**
+   * The file records of the latest visible commit, by vault path. Read from doc values:
+   * stored fields would decompress every block, chunk texts included (most of a command
+   * line search's time on a 2,000-file vault when they were stored fields).
+   */
   Map<String, FileRecord> loadRecords() throws IOException {
     IndexSearcher searcher = acquire();
     try {
-      Query query = new TermQuery(new Term(Fields.TYPE, Fields.TYPE_FILE));
-      int n = searcher.count(query);
-      Map<String, FileRecord> out = new HashMap<>(n * 2);
-      if (n == 0) return out;
-      StoredFields stored = searcher.storedFields();
-      for (ScoreDoc sd : searcher.search(query, n).scoreDocs) {
-        Document d = stored.document(sd.doc);
-        out.put(d.get(Fields.FILE_PATH), new FileRecord(
-            new FileStamp(longOf(d, Fields.SIZE), longOf(d, Fields.MODIFIED),
-                longOf(d, Fields.CHANGED), longOf(d, Fields.INODE)),
-            longOf(d, Fields.HASH), longOf(d, Fields.READ_AT)));
+      Map<String, FileRecord> out = new HashMap<>();
+      for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+        LeafReader reader = leaf.reader();
+        Bits live = reader.getLiveDocs();
+        BinaryDocValues paths = DocValues.getBinary(reader, Fields.FILE_PATH);
+        NumericDocValues size = DocValues.getNumeric(reader, Fields.SIZE);
+        NumericDocValues modified = DocValues.getNumeric(reader, Fields.MODIFIED);
+        NumericDocValues changed = DocValues.getNumeric(reader, Fields.CHANGED);
+        NumericDocValues inode = DocValues.getNumeric(reader, Fields.INODE);
+        NumericDocValues hash = DocValues.getNumeric(reader, Fields.HASH);
+        NumericDocValues readAt = DocValues.getNumeric(reader, Fields.READ_AT);
+        for (int doc = paths.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
+            doc = paths.nextDoc()) {
+          if (live != null && !live.get(doc)) continue;
+          out.put(paths.binaryValue().utf8ToString(), new FileRecord(
+              new FileStamp(valueOf(size, doc), valueOf(modified, doc),
+                  valueOf(changed, doc), valueOf(inode, doc)),
+              valueOf(hash, doc), valueOf(readAt, doc)));
+        }
       }
       return out;
     } finally {
@@ -240,23 +256,26 @@ final class IndexStore {
     }
   }
 
-  /** The document that records one file's stamp and hash. */
+  private static long valueOf(NumericDocValues values, int doc) throws IOException {
+    if (!values.advanceExact(doc)) {
+      throw new IOException("A file record lacks a value (doc " + doc + ")");
+    }
+    return values.longValue();
+  }
+
+  /** The document that records one file's stamp and hash (doc values only, no stored field). */
   static Document recordDocument(String path, FileRecord record) {
     Document d = new Document();
     d.add(new StringField(Fields.TYPE, Fields.TYPE_FILE, Field.Store.NO));
-    d.add(new StringField(Fields.FILE_PATH, path, Field.Store.YES));
-    d.add(new StoredField(Fields.SIZE, record.stamp().size()));
-    d.add(new StoredField(Fields.MODIFIED, record.stamp().modifiedNanos()));
-    d.add(new StoredField(Fields.CHANGED, record.stamp().changedNanos()));
-    d.add(new StoredField(Fields.INODE, record.stamp().inode()));
-    d.add(new StoredField(Fields.HASH, record.hash()));
-    d.add(new StoredField(Fields.READ_AT, record.readAtNanos()));
+    d.add(new StringField(Fields.FILE_PATH, path, Field.Store.NO));
+    d.add(new BinaryDocValuesField(Fields.FILE_PATH, new BytesRef(path)));
+    d.add(new NumericDocValuesField(Fields.SIZE, record.stamp().size()));
+    d.add(new NumericDocValuesField(Fields.MODIFIED, record.stamp().modifiedNanos()));
+    d.add(new NumericDocValuesField(Fields.CHANGED, record.stamp().changedNanos()));
+    d.add(new NumericDocValuesField(Fields.INODE, record.stamp().inode()));
+    d.add(new NumericDocValuesField(Fields.HASH, record.hash()));
+    d.add(new NumericDocValuesField(Fields.READ_AT, record.readAtNanos()));
     return d;
-  }
-
-  private static long longOf(Document d, String field) {
-    IndexableField f = d.getField(field);
-    return f == null ? 0 : f.numericValue().longValue(); // 0: unknown (an older record)
   }
 
   /** Number of chunk documents in the visible index. */

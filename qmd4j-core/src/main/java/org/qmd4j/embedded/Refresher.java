@@ -8,8 +8,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import java.util.zip.CRC32C;
@@ -17,8 +20,10 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
+import org.qmd4j.internal.ChangeFeed.Changes;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.InsideVault;
@@ -49,14 +54,18 @@ final class Refresher {
   private final Chunker chunker;
   private final IndexStore store;
   private final Object lock = new Object();
-  private Map<String, FileRecord> files; // guarded by lock
+  private final IndexProgress progress;
+  private TreeMap<String, FileRecord> files; // guarded by lock, like walkOwed
+  private boolean walkOwed = true;
 
-  Refresher(Path vault, Chunker chunker, IndexStore store) throws IOException {
+  Refresher(Path vault, Chunker chunker, IndexStore store, IndexProgress progress)
+      throws IOException {
     this.vault = vault;
     this.chunker = chunker;
     this.store = store;
+    this.progress = progress;
     synchronized (lock) {
-      this.files = store.loadRecords();
+      this.files = new TreeMap<>(store.loadRecords());
     }
   }
 
@@ -81,27 +90,56 @@ final class Refresher {
    * @throws IndexException if the vault cannot be walked or the index cannot be written
    */
   RefreshStats refresh() {
+    return refresh(Changes.EVERYTHING);
+  }
+
+  /**
+   * Brings the index up to date with {@code changes}: everything is walked, or only the
+   * changed paths (files, or folders walked in full). A refresh that fails, or an index that
+   * another process wrote meanwhile, makes the next refresh walk everything.
+   *
+   * @throws IndexException if the vault cannot be walked or the index cannot be written
+   */
+  RefreshStats refresh(Changes changes) {
     synchronized (lock) {
       try {
         if (!store.isCurrent()) { // another process committed: start from its records
           store.reopen();
-          files = store.loadRecords();
+          files = new TreeMap<>(store.loadRecords());
+          walkOwed = true; // its walk may be older than changes we already applied
         }
-        Map<String, FileStamp> seen = VaultScanner.scan(vault);
-        if (!changed(seen, files)) return RefreshStats.NONE;
+        if (walkOwed) changes = Changes.EVERYTHING;
+        if (changes.isEmpty()) return RefreshStats.NONE;
+        walkOwed = true; // until this refresh succeeds
+        boolean all = changes.everything();
+        Map<String, FileRecord> known = all ? files : recordsUnder(changes.paths());
+        Map<String, FileStamp> seen = all ? VaultScanner.scan(vault) : scanUnder(changes.paths());
+        if (!changed(seen, known)) {
+          if (!all) files.putAll(known); // racy files that settled
+          walkOwed = false;
+          return RefreshStats.NONE;
+        }
         try (IndexWriter writer = store.openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
           // Another process may have committed while we waited for the lock: then diff
-          // against its records (reading them all costs more than the edit itself).
-          Map<String, FileRecord> current = files;
+          // the whole walk against its records.
           if (!store.isCurrent()) {
             store.reopen();
-            current = store.loadRecords();
+            files = new TreeMap<>(store.loadRecords());
+            all = true;
+            known = files;
+            seen = VaultScanner.scan(vault);
           }
           RefreshStats stats = new RefreshStats();
-          Map<String, FileRecord> next = apply(writer, seen, current, stats);
+          Map<String, FileRecord> next = apply(writer, seen, known, stats);
           store.commit(writer);
           store.reopen();
-          files = next;
+          if (all) {
+            files = new TreeMap<>(next);
+          } else {
+            files.keySet().removeAll(known.keySet());
+            files.putAll(next);
+          }
+          walkOwed = false;
           return stats;
         }
       } catch (IOException | UncheckedIOException e) {
@@ -109,6 +147,24 @@ final class Refresher {
             + store.location() + ": " + e, e);
       }
     }
+  }
+
+  /** The records of the files at or below each of {@code paths}. */
+  private Map<String, FileRecord> recordsUnder(Set<String> paths) {
+    Map<String, FileRecord> out = new HashMap<>();
+    for (String p : paths) {
+      FileRecord own = files.get(p);
+      if (own != null) out.put(p, own);
+      out.putAll(files.subMap(p + "/", p + "0")); // '0' follows '/'
+    }
+    return out;
+  }
+
+  /** The stamps of the indexed files at or below each of {@code paths}, as they are now. */
+  private Map<String, FileStamp> scanUnder(Set<String> paths) throws IOException {
+    Map<String, FileStamp> out = new HashMap<>();
+    for (String p : paths) VaultScanner.scanInto(vault, p, out);
+    return out;
   }
 
   /** Whether the walk differs from the records; settles racy files that did not change. */
@@ -170,9 +226,15 @@ final class Refresher {
     }
     // Reading, chunking and analysis dominate a rebuild: spread them over the cores
     // (IndexWriter takes documents from several threads at once).
+    ProgressTicker ticker = new ProgressTicker(progress, toRead.size());
     List<Outcome> outcomes = toRead.parallelStream()
-        .map(path -> reindex(writer, path, seen.get(path), known.get(path), next))
+        .map(path -> {
+          Outcome o = reindex(writer, path, seen.get(path), known.get(path), next);
+          ticker.tick();
+          return o;
+        })
         .collect(Collectors.toList());
+    ticker.finish();
     for (Outcome o : outcomes) {
       if (o == Outcome.REMOVED) stats.removed++;
       if (o != Outcome.REMOVED) stats.read++;

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -62,6 +63,24 @@ public final class VaultScanner {
       throw e.getCause();
     }
     return new TreeMap<>(found);
+  }
+
+  /**
+   * Stats one vault-relative path: an indexed file is added to {@code found}, a folder that
+   * can hold indexed files is walked, anything else (or nothing) adds nothing.
+   *
+   * @param root the vault (an existing directory)
+   * @param rel a vault-relative path with {@code /} separators, not empty
+   * @throws IOException if the walk fails
+   */
+  public static void scanInto(Path root, String rel, Map<String, FileStamp> found)
+      throws IOException {
+    Objects.requireNonNull(root, "root == null");
+    Objects.requireNonNull(rel, "rel == null");
+    Objects.requireNonNull(found, "found == null");
+    String rootString = root.toString();
+    int prefix = rootString.length() + (rootString.endsWith(SEPARATOR) ? 0 : 1);
+    visit(root.resolve(rel), prefix, found);
   }
 
   private static void visit(Path path, int prefix, Map<String, FileStamp> found)

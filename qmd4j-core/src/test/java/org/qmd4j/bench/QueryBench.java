@@ -30,7 +30,10 @@ import org.qmd4j.vault.Chunker;
  *
  * <ul>
  *   <li>{@code searcher}: {@link Searcher#search(SearchRequest)} as an application calls it,
- *       so including the stat walk that checks the index is fresh (nothing changed);
+ *       with the default options: the vault is watched, so a search first passes the
+ *       watcher's barrier (nothing changed) instead of walking the vault;
+ *   <li>{@code searcher_walk}: the same with {@code withWatch(false)}: a stat walk of every
+ *       file before each search, as in a one-shot command;
  *   <li>{@code raw}: the engine's ranking and chunk rebuilding alone, without the walk
  *       ({@link RawSearch}).
  * </ul>
@@ -48,6 +51,7 @@ public class QueryBench {
 
   private Path root;
   private Searcher searcher;
+  private Searcher walking;
   private EmbeddedEngine engine;
   private RawSearch raw;
   private List<SearchRequest> requests;
@@ -64,6 +68,8 @@ public class QueryBench {
     searcher = SearchProviders.forVault(vault,
         BenchSupport.options(root.resolve("cache"), false));
     searcher.search("décision"); // builds the index
+    walking = SearchProviders.forVault(vault,
+        BenchSupport.options(root.resolve("cache"), false).withWatch(false));
     engine = EmbeddedEngine.open(vault, root.resolve("raw-index"), Chunker.defaults());
     engine.refresh();
     raw = new RawSearch(engine);
@@ -76,6 +82,12 @@ public class QueryBench {
   }
 
   @Benchmark
+  public List<SearchResult> searcher_walk() {
+    SearchRequest r = requests.get(next++ % requests.size());
+    return walking.search(r);
+  }
+
+  @Benchmark
   public List<Hit> raw() {
     SearchRequest r = requests.get(next++ % requests.size());
     return raw.search(r.query(), engineMode, r.limit());
@@ -84,6 +96,7 @@ public class QueryBench {
   @TearDown(Level.Trial)
   public void close() {
     searcher.close();
+    walking.close();
     engine.close();
     BenchSupport.delete(root);
   }

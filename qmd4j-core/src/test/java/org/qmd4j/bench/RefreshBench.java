@@ -23,6 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.embedded.EmbeddedEngine;
+import org.qmd4j.internal.ChangeFeed;
+import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
@@ -55,6 +57,10 @@ public class RefreshBench {
     @Param({"disk", "memory"})
     String storage;
 
+    /** How the engine learns what changed: a stat walk, or the vault watcher. */
+    @Param({"walk", "watch"})
+    String feed;
+
     Path root;
     Path vault;
     EmbeddedEngine engine;
@@ -68,11 +74,13 @@ public class RefreshBench {
       root = BenchSupport.newVault(2000);
       vault = BenchSupport.vaultOf(root);
       boolean memory = storage.equals("memory");
+      boolean watch = feed.equals("watch");
       engine = EmbeddedEngine.open(vault, memory ? null : root.resolve("index"),
-          Chunker.defaults());
+          Chunker.defaults(), watch ? ChangeFeed.watchOrWalk(vault) : ChangeFeed.walkEveryTime(),
+          IndexProgress.NONE);
       engine.refresh();
       searcher = SearchProviders.forVault(vault,
-          BenchSupport.options(root.resolve("cache"), memory));
+          BenchSupport.options(root.resolve("cache"), memory).withWatch(watch));
       searcher.search("décision");
       // The first project's changelog: a mid-sized file of several chunks.
       edited = Files.list(vault.resolve("projects")).sorted().findFirst().orElseThrow()

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Per-call latency of a `search` tool call through a long-lived `qmd4j mcp` (embedded
+engine, vault watched) against one `qmd search` process per call, on the same vault, in
+one run, interleaved so that machine noise hits both alike.
+
+Usage: bench/mcp-vs-qmd.py VAULT QMD_INDEX_DIR [rounds=5]
+  VAULT          a generated vault (bench/compare-cli.sh leaves one in its BENCH_DIR)
+  QMD_INDEX_DIR  a folder holding qmd's index.sqlite and cfg/ for that vault (collection
+                 "bench"), e.g. $BENCH_DIR/qmd of bench/compare-cli.sh
+Environment: QMD4J_CACHE_DIR (qmd4j's index cache), JAVA_HOME.
+Prints median and p90 per side and the ratio qmd4j / qmd.
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+QUERIES = ["décision", "blocage paiement", "bloqué", "budget", "livraison", "serveur",
+           "recrutement", "facture", "migration", "client", "réunion", "retard",
+           "contrat", "banque prêt", "comité", "trésorerie", "fournisseur", "projet",
+           "prototype", "audit"]
+
+
+def main():
+    vault, qmd_dir = sys.argv[1], sys.argv[2]
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, QMD4J_SEARCH_FALLBACK="1")
+    server = subprocess.Popen([os.path.join(root, "qmd4j"), "mcp", "--vault", vault,
+                               "--engine", "embedded"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    ids = iter(range(1, 1_000_000))
+
+    def call(method, params, notify=False):
+        msg = {"jsonrpc": "2.0", "method": method, "params": params}
+        if not notify:
+            msg["id"] = next(ids)
+        server.stdin.write((json.dumps(msg) + "\n").encode())
+        server.stdin.flush()
+        if notify:
+            return None
+        while True:
+            line = server.stdout.readline()
+            if not line:
+                raise SystemExit("qmd4j mcp stopped")
+            reply = json.loads(line)
+            if reply.get("id") == msg["id"]:
+                if "error" in reply:
+                    raise SystemExit(f"error: {reply['error']}")
+                return reply["result"]
+
+    call("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                        "clientInfo": {"name": "bench", "version": "1"}})
+    call("notifications/initialized", {}, notify=True)
+    for q in QUERIES:  # warm-up: index build, JIT
+        call("tools/call", {"name": "search", "arguments": {"query": q}})
+
+    qmd_env = dict(os.environ, INDEX_PATH=os.path.join(qmd_dir, "index.sqlite"),
+                   QMD_CONFIG_DIR=os.path.join(qmd_dir, "cfg"))
+    mcp, qmd = [], []
+    for _ in range(rounds):
+        for q in QUERIES:
+            t = time.perf_counter()
+            result = call("tools/call", {"name": "search", "arguments": {"query": q}})
+            mcp.append((time.perf_counter() - t) * 1000)
+            if result.get("isError"):
+                raise SystemExit(f"tool error: {result}")
+            t = time.perf_counter()
+            subprocess.run(["qmd", "search", "-c", "bench", "--json", "-n", "20", "--", q],
+                           env=qmd_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           check=True)
+            qmd.append((time.perf_counter() - t) * 1000)
+    server.stdin.close()
+    server.wait(timeout=60)
+
+    def line(name, xs):
+        xs = sorted(xs)
+        return (f"{name}: median {statistics.median(xs):.2f} ms, "
+                f"p90 {xs[int(len(xs) * 0.9)]:.2f} ms, n={len(xs)}")
+
+    print(line("qmd4j mcp search tool call", mcp))
+    print(line("qmd search process", qmd))
+    print(f"ratio qmd4j/qmd (medians): {statistics.median(mcp) / statistics.median(qmd):.4f}"
+          f" (1/{statistics.median(qmd) / statistics.median(mcp):.0f})")
+
+
+if __name__ == "__main__":
+    main()
