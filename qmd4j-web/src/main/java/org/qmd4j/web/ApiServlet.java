@@ -16,6 +16,7 @@ import java.util.Map;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.ConcatDocument;
+import org.qmd4j.mcp.ToolArguments;
 import org.qmd4j.search.SearchResult;
 
 /**
@@ -95,12 +96,12 @@ final class ApiServlet extends HttpServlet {
     try {
       Map<String, Object> args = arguments(req);
       if (endpoint.equals("concat")) {
-        String overview = Arguments.string(args, "overview");
-        ConcatDocument doc = searcher.concat(Arguments.items(args),
+        String overview = ToolArguments.string(args, "overview");
+        ConcatDocument doc = searcher.concat(ToolArguments.concatItems(args),
             overview == null ? "" : overview);
         body = Json.document(doc);
       } else {
-        body = searcher.find(Arguments.find(args)).toWire();
+        body = searcher.find(ToolArguments.findRequest(args)).toWire();
       }
     } catch (RuntimeException e) {
       Failure f = Failure.of(e);

@@ -190,6 +190,19 @@ class ApiServletTest {
   }
 
   @Test
+  void outOfRangeNumbersAreRefusedNotWrappedAsOverMcp() {
+    Reply lines = post(server, "/api/concat", "{\"items\": [{\"path\": "
+        + "\"projects/startup-x/state.md\", \"from\": 4294967297, \"to\": 4294967299}]}");
+    assertThat(lines.status()).isEqualTo(400);
+    assertThat(lines.json().get("error").asText())
+        .isEqualTo("Argument 'from' must be an integer from 1 to 2147483647 but was 4294967297");
+    Reply page = post(server, "/api/find", "{\"folder\": \"projects\", "
+        + "\"recursive\": true, \"n_results\": 4294967297}");
+    assertThat(page.status()).isEqualTo(400);
+    assertThat(page.json().get("error").asText()).startsWith("Argument 'n_results' must be");
+  }
+
+  @Test
   void findAnswersTheFindNotesShape() {
     Reply r = post(server, "/api/find", "{\"folder\": \"projects/startup-x\", "
         + "\"recursive\": true, \"n_results\": 50}");
