@@ -54,7 +54,7 @@ final class QmdChunks {
     List<Hit> out = new ArrayList<>();
     for (Candidate c : candidates) {
       if (!filter.test(c.chunk())) continue;
-      out.add(new Hit(c.chunk(), Math.max(0, Math.min(1, c.score())), matchType));
+      out.add(new Hit(c.chunk(), c.score(), matchType)); // in [0, 1] by construction
       if (out.size() == limit) break;
     }
     return out;
@@ -64,9 +64,14 @@ final class QmdChunks {
    * A chunk's score in [0, 1]: a chunk holding every query word scores in [0.5, 1], one
    * holding some below 0.5, so every term ranks above some whatever qmd's document scores;
    * within each band qmd's document score orders.
+   *
+   * @param docScore qmd's document score, in [0, 1] (clamped once, where qmd's JSON is read)
+   * @param strength the share of query words the chunk holds, in [0, 1]
    */
   static double score(double docScore, double strength) {
-    double doc = Math.max(0, Math.min(1, docScore));
+    assert docScore >= 0 && docScore <= 1 && strength >= 0 && strength <= 1
+        : "docScore " + docScore + ", strength " + strength;
+    double doc = docScore;
     return strength >= 1 ? 0.5 + 0.5 * doc : 0.5 * strength * (0.5 + 0.5 * doc);
   }
 }
