@@ -25,7 +25,7 @@ cache="$(mktemp -d)"
 QMD4J_CACHE_DIR="$cache" java -jar "$JAR" serve --engine embedded --vault "$VAULT" --port 0 \
     2>"$err" &
 pid=$!
-trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$err" "$cache"' EXIT
+trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$err" "$cache"' EXIT
 for _ in $(seq 1 600); do
   grep -q 'serving' "$err" && break
   kill -0 "$pid" 2>/dev/null || die "qmd4j serve exited: $(cat "$err")"
