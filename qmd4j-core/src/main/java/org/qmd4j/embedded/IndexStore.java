@@ -90,7 +90,7 @@ final class IndexStore {
         if (!data.equals(stamp)) {
           problem = "it was written with other settings or another version (" + data + ")";
         } else {
-          verify();
+          IndexVerifier.verify(directory, location);
           return;
         }
       }
@@ -112,17 +112,6 @@ final class IndexStore {
       LOG.warn("Rebuilding the index at {}: it is damaged ({}); its files are removed",
           location, problem != null ? problem : e.toString());
       wipe();
-    }
-  }
-
-  /**
-   * Reads every file of the latest commit against its checksum, so that damage anywhere
-   * (not only in the small files Lucene checks on open) is found before a search uses it.
-   * Costs one sequential read of the index, once per process.
-   */
-  private void verify() throws IOException {
-    try (DirectoryReader reader = DirectoryReader.open(directory)) {
-      for (LeafReaderContext leaf : reader.leaves()) leaf.reader().checkIntegrity();
     }
   }
 
