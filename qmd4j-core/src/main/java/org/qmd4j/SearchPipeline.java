@@ -17,6 +17,7 @@ import org.qmd4j.search.IndexException;
 import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.InvalidScopeException;
 import org.qmd4j.search.Scope;
+import org.qmd4j.search.SearcherClosedException;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.spi.Chunk;
@@ -37,6 +38,7 @@ final class SearchPipeline implements ChunkSearch {
   private final SearchEngine engine;
   private final Path vault;
   private final Clock clock;
+  private volatile boolean closed;
 
   SearchPipeline(SearchEngine engine, Path vault, Clock clock) {
     this.engine = engine;
@@ -46,7 +48,7 @@ final class SearchPipeline implements ChunkSearch {
 
   /** {@code Searcher.search}: the hits of {@code request} as results, best first. */
   List<SearchResult> results(SearchRequest request) {
-    List<Hit> hits = engine.search(resolve(request, Optional.empty()));
+    List<Hit> hits = engineSearch(resolve(request, Optional.empty()));
     List<SearchResult> out = new ArrayList<>(hits.size());
     for (Hit hit : hits) {
       out.add(new SearchResult(hit.chunk().path(), hit.chunk().text(), hit.score(),
@@ -59,7 +61,43 @@ final class SearchPipeline implements ChunkSearch {
   public List<Hit> hits(SearchRequest request, Predicate<Chunk> extra) {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(extra, "extra == null");
-    return engine.search(resolve(request, Optional.of(extra)));
+    return engineSearch(resolve(request, Optional.of(extra)));
+  }
+
+  /**
+   * The engine's hits; a call that fails because the searcher was closed meanwhile (Lucene's
+   * "this IndexReader is closed", a stopped qmd session) says so with its own type.
+   */
+  private List<Hit> engineSearch(EngineQuery query) {
+    ensureOpen();
+    try {
+      return engine.search(query);
+    } catch (RuntimeException e) {
+      if (closed && !(e instanceof SearcherClosedException)) throw closedError(e);
+      throw e;
+    }
+  }
+
+  /** Throws {@link SearcherClosedException} once {@link #close()} has run. */
+  void ensureOpen() {
+    if (closed) throw closedError(null);
+  }
+
+  /** This pipeline, after {@link #ensureOpen()}. */
+  SearchPipeline open() {
+    ensureOpen();
+    return this;
+  }
+
+  private SearcherClosedException closedError(Throwable cause) {
+    return new SearcherClosedException("This searcher of the vault " + vault + " is closed; "
+        + "open a new one with SearchProviders.forVault", cause);
+  }
+
+  /** Refuses every later call, then releases the engine. */
+  void close() {
+    closed = true;
+    engine.close();
   }
 
   /** The request as the engine receives it. */
@@ -110,6 +148,7 @@ final class SearchPipeline implements ChunkSearch {
 
   /** {@code Searcher.diagnostics}: the description, then the engine's own facts. */
   Map<String, String> diagnostics(EngineDescription description) {
+    ensureOpen();
     Map<String, String> d = new LinkedHashMap<>();
     d.put("engine", description.engine());
     d.put("why", description.reason());

@@ -61,16 +61,12 @@ import org.qmd4j.spi.SearchEngine;
  * release the index files.
  */
 public final class Searcher implements Closeable {
-  private final SearchEngine engine;
   private final EngineDescription description;
-  private final Clock clock;
   private final Executor executor;
   private final SearchPipeline chunks;
 
   Searcher(SearchEngine engine, EngineDescription description, Clock clock, Executor executor) {
-    this.engine = engine;
     this.description = description;
-    this.clock = clock;
     this.executor = executor;
     this.chunks = new SearchPipeline(engine, Path.of(description.vault()), clock);
   }
@@ -119,13 +115,16 @@ public final class Searcher implements Closeable {
 
   /** The clock that resolves relative dates. */
   public Clock clock() {
-    return clock;
+    return chunks.clock();
   }
 
-  /** Releases the engine's files and processes. Idempotent; never throws. */
+  /**
+   * Releases the engine's files and processes; idempotent, never throws. Later calls (and
+   * those still running) throw {@link org.qmd4j.search.SearcherClosedException}.
+   */
   @Override
   public void close() {
-    engine.close();
+    chunks.close();
   }
 
   @Override
@@ -203,7 +202,7 @@ public final class Searcher implements Closeable {
 
   // Cheap (one real-path lookup) and stateless, so made per call rather than held.
   private ConcatEngine reader() {
-    return ConcatEngine.forVault(Path.of(description.vault()));
+    return ConcatEngine.forVault(chunks.open().vault());
   }
 
   /**
@@ -233,7 +232,7 @@ public final class Searcher implements Closeable {
    * @since 0.2
    */
   public FindResult find(FindRequest request) {
-    return NoteFinder.find(chunks, Objects.requireNonNull(request, "request == null"));
+    return NoteFinder.find(chunks.open(), Objects.requireNonNull(request, "request == null"));
   }
 
   /**

@@ -14,6 +14,7 @@ import org.qmd4j.search.NoteNotFoundException;
 import org.qmd4j.search.PathRefusedException;
 import org.qmd4j.search.VaultNotFoundException;
 import org.qmd4j.vault.InsideVault;
+import org.qmd4j.vault.NotRegularFileException;
 import org.qmd4j.vault.NoteText;
 import org.qmd4j.vault.VaultScanner;
 
@@ -121,6 +122,9 @@ final class VaultFiles {
     BasicFileAttributes attrs;
     try {
       attrs = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) { // removed or renamed since the real path was found
+      throw new NoteNotFoundException(path, "No file '" + path + "' in the vault (it was "
+          + "removed while being read); " + VALID);
     } catch (IOException e) {
       throw new EngineException("Cannot read the attributes of '" + path + "': " + e, e);
     }
@@ -150,6 +154,10 @@ final class VaultFiles {
       } catch (NoSuchFileException e) {
         throw new NoteNotFoundException(path, "No file '" + path + "' in the vault (it was "
             + "removed while being read); " + VALID);
+      } catch (NotRegularFileException e) {
+        throw new PathRefusedException(path, "Refused path '" + path + "': it is not a regular "
+            + "file (it was " + e.getReason() + " when read); only regular files inside the "
+            + "vault can be read");
       } catch (FileSystemException e) {
         if (attempt < 2 && !(e instanceof AccessDeniedException)) continue; // changed: again
         if (e instanceof AccessDeniedException) {

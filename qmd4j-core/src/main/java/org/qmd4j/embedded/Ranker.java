@@ -2,6 +2,7 @@ package org.qmd4j.embedded;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +34,16 @@ final class Ranker {
   private static final Logger LOG = LoggerFactory.getLogger(Ranker.class);
   private static final AtomicBoolean DEEP_WARNED = new AtomicBoolean();
   private static final int RRF_K = 60;
+  /**
+   * Best score first; equal scores by path, then position in the file (issue 19): document
+   * ids change when the index is rebuilt, so they must not decide the order.
+   */
+  private static final Sort BY_SCORE = new Sort(SortField.FIELD_SCORE,
+      new SortField(Fields.PATH, SortField.Type.STRING),
+      new SortField(Fields.ORDINAL, SortField.Type.LONG));
+
+  private static final Comparator<Chunk> BY_PATH_THEN_LINE =
+      Comparator.comparing(Chunk::path).thenComparingInt(c -> c.lines().from());
 
   private Ranker() {}
 
@@ -46,12 +57,12 @@ final class Ranker {
     List<Hit> out = new ArrayList<>();
     StoredFields stored = searcher.storedFields();
     int page = Math.max(limit * 2, 32);
-    ScoreDoc after = null;
+    FieldDoc after = null;
     double cap = 1.0;
     while (out.size() < limit) {
-      TopDocs top = searcher.searchAfter(after, query, page);
+      TopDocs top = searcher.searchAfter(after, query, page, BY_SCORE, true);
       for (ScoreDoc sd : top.scoreDocs) {
-        after = sd;
+        after = (FieldDoc) sd;
         Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
         if (!filter.test(chunk)) continue;
         cap = Math.min(cap, normalize(sd.score, tiered));
@@ -98,7 +109,7 @@ final class Ranker {
     double best = lists.size() / (double) (RRF_K + 1);
     return fused.entrySet().stream()
         .sorted(Map.Entry.<String, Double>comparingByValue().reversed()
-            .thenComparing(Map.Entry.comparingByKey()))
+            .thenComparing(e -> chunks.get(e.getKey()), BY_PATH_THEN_LINE))
         .limit(limit)
         .map(e -> new Hit(chunks.get(e.getKey()), Math.min(1.0, e.getValue() / best),
             MatchType.KEYWORD))

@@ -3,6 +3,7 @@ package org.qmd4j.find;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -56,7 +57,7 @@ final class VaultScan {
       if (!inFolder(path, request)) continue;
       Path file = vault.resolve(path);
       try {
-        Frontmatter fm = needsFrontmatter ? FrontmatterReader.read(file) : Frontmatter.NONE;
+        Frontmatter fm = needsFrontmatter ? FrontmatterReader.read(vault, path) : Frontmatter.NONE;
         if (!passes(fm, request, clock)) continue;
         Map<DateType, LocalDate> known = new EnumMap<>(DateType.class);
         for (DateType type : dates) known.put(type, date(file, fm, e.getValue(), type, clock));
@@ -70,6 +71,8 @@ final class VaultScan {
         // Deleted since the walk: it is simply not there any more.
       } catch (AccessDeniedException denied) {
         Unreadable.skipped(vault, path, "file", denied);
+      } catch (FileSystemException notAFile) {
+        // Swapped since the walk for a link, a pipe or a folder: no longer a note here.
       } catch (IOException ex) {
         throw new EngineException("Cannot read " + path + " in the vault " + vault + ": " + ex,
             ex);

@@ -2,6 +2,7 @@ package org.qmd4j.notes;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
@@ -160,12 +161,14 @@ public final class TypedSearch {
     if (!NoteParser.needsFileFrontmatter(chunk)) return parses.of(chunk).frontmatter;
     return files.computeIfAbsent(chunk.path(), path -> {
       try {
-        return FrontmatterReader.read(search.vault().resolve(path));
+        return FrontmatterReader.read(search.vault(), path);
       } catch (NoSuchFileException e) {
         return Frontmatter.NONE; // deleted since it was indexed
       } catch (AccessDeniedException e) {
         Unreadable.skipped(search.vault(), path, "file", e);
         return Frontmatter.NONE;
+      } catch (FileSystemException e) {
+        return Frontmatter.NONE; // swapped for a link, a pipe or a folder since it was indexed
       } catch (IOException e) {
         throw new EngineException("Cannot read the frontmatter of " + path + ": " + e, e);
       }

@@ -27,10 +27,9 @@ final class QmdChunks {
   static List<Hit> rank(List<QmdJson.DocHit> docs, String query, Predicate<Chunk> filter,
       int limit, MatchType matchType, NoteCache notes) throws IOException {
     ChunkMatcher matcher = ChunkMatcher.of(query);
-    record Candidate(Chunk chunk, double score, int docRank) {}
+    record Candidate(Chunk chunk, double score) {}
     List<Candidate> candidates = new ArrayList<>();
-    for (int rank = 0; rank < docs.size(); rank++) {
-      QmdJson.DocHit doc = docs.get(rank);
+    for (QmdJson.DocHit doc : docs) {
       Optional<ParsedNote> note = notes.get(doc.path());
       if (note.isEmpty() || note.get().chunks().isEmpty()) continue; // deleted since the update
       boolean any = false;
@@ -38,19 +37,21 @@ final class QmdChunks {
         double strength = matcher.strength(c);
         if (strength > 0) {
           any = true;
-          candidates.add(new Candidate(c, score(doc.score(), strength), rank));
+          candidates.add(new Candidate(c, score(doc.score(), strength)));
         }
       }
       if (!any) { // matched through its path or a form qmd4j does not fold: qmd's best line
         Chunk best = note.get().chunks().stream()
             .filter(c -> c.lines().contains(doc.line()))
             .findFirst().orElse(note.get().chunks().get(0));
-        candidates.add(new Candidate(best, doc.score() * 0.25, rank));
+        candidates.add(new Candidate(best, doc.score() * 0.25));
       }
     }
+    // Equal scores by path, then line (issue 19): qmd's order among equal documents may
+    // change when its index is rebuilt.
     candidates.sort(Comparator.comparingDouble((Candidate c) -> -c.score())
-        .thenComparingInt(Candidate::docRank)
-        .thenComparingInt(c -> c.chunk().ordinal()));
+        .thenComparing(c -> c.chunk().path())
+        .thenComparingInt(c -> c.chunk().lines().from()));
     List<Hit> out = new ArrayList<>();
     for (Candidate c : candidates) {
       if (!filter.test(c.chunk())) continue;

@@ -170,8 +170,11 @@ final class QmdFreshness {
         Map<String, FileStamp> s = new LinkedHashMap<>();
         @SuppressWarnings("unchecked")
         Map<String, List<Number>> files = (Map<String, List<Number>>) data.get("files");
-        files.forEach((k, v) ->
-            s.put(k, new FileStamp(v.get(0).longValue(), v.get(1).longValue())));
+        // [size, mtime, ctime, inode]; stamps saved before issue 19 have the first two only,
+        // and 0 (unknown) compares equal to any ctime or inode.
+        files.forEach((k, v) -> s.put(k, new FileStamp(v.get(0).longValue(),
+            v.get(1).longValue(), v.size() > 3 ? v.get(2).longValue() : 0,
+            v.size() > 3 ? v.get(3).longValue() : 0)));
         stamps = s;
       } catch (IOException | RuntimeException e) {
         LOG.info("Ignoring unreadable qmd bookkeeping {}: {}", file, e.toString());
@@ -185,7 +188,8 @@ final class QmdFreshness {
     long now = System.currentTimeMillis();
     data.put("at", now);
     Map<String, List<Long>> files = new LinkedHashMap<>();
-    seen.forEach((k, v) -> files.put(k, List.of(v.size(), v.modifiedNanos())));
+    seen.forEach((k, v) -> files.put(k,
+        List.of(v.size(), v.modifiedNanos(), v.changedNanos(), v.inode())));
     data.put("files", files);
     Path tmp = Files.createTempFile(stateDir, "stamps", ".tmp");
     JSON.writeValue(tmp.toFile(), data);

@@ -15,6 +15,7 @@ import java.util.Map;
  * the {@code qmd4j-core} test-jar checks it):
  * <ul>
  *   <li>at most {@code query.limit()} hits, best first, scores in [0, 1] and descending;
+ *       equal scores ordered by path, then line, so that the order holds across rebuilds;
  *   <li>only chunks that pass {@code query.filter()}, and the filter applied while ranking, so
  *       that the limit is filled whenever enough chunks pass;
  *   <li>the wildcard query ({@link EngineQuery#isWildcard()}) returns every chunk that passes,

@@ -1,8 +1,6 @@
 package org.qmd4j.vault;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -24,13 +22,13 @@ public final class FrontmatterReader {
    * The frontmatter of {@code file}: {@link Frontmatter#NONE} when it has none, empty fields
    * and {@link Frontmatter#malformed()} when it cannot be read as YAML.
    *
-   * @throws IOException if the file cannot be read
+   * @param vault the vault, as a real path
+   * @param path the file's vault-relative path
+   * @throws NotRegularFileException if it is not a regular file (a FIFO, say)
+   * @throws IOException if the file cannot be read (read as {@link InsideVault} reads)
    */
-  public static Frontmatter read(Path file) throws IOException {
-    byte[] head;
-    try (InputStream in = Files.newInputStream(file)) {
-      head = in.readNBytes(HEAD_BYTES + 1);
-    }
+  public static Frontmatter read(Path vault, String path) throws IOException {
+    byte[] head = InsideVault.readHead(vault, path, HEAD_BYTES + 1);
     if (head.length > HEAD_BYTES) {
       int end = HEAD_BYTES;
       while (end > 0 && head[end - 1] != '\n') end--;

@@ -11,10 +11,18 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Reads a file of the vault without ever following a symbolic link, so that a note swapped
@@ -26,10 +34,30 @@ import java.util.Set;
  * following links ({@code openat} with {@code O_NOFOLLOW}): what is read is, by
  * construction, the file at that path under the vault. Elsewhere the file is opened without
  * following a final link and its real path is checked again after the read.
+ *
+ * <p>Only regular files are read (issue 19). Opening a named pipe (FIFO) for reading blocks
+ * until a writer comes, and Java cannot open with {@code O_NONBLOCK}; so the file is stat'ed
+ * (relative to its folder, not following links) just before it is opened and refused unless
+ * it is a regular file, and checked again after the open (still a regular file, same inode).
+ * A file swapped for a FIFO in the microseconds between that stat and the open would still
+ * block the open: a watchdog then opens the same entry read-write after {@link #OPEN_BOUND},
+ * which on Linux never blocks on a FIFO and releases the blocked open, and the check after
+ * the open refuses what was read. (Left open: a FIFO swapped in and unlinked within those
+ * microseconds leaves the reading thread blocked, since nothing can reach that pipe again.)
  */
 public final class InsideVault {
   private static final Set<OpenOption> READ_NO_FOLLOW =
       Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+  private static final Set<OpenOption> READ_WRITE_NO_FOLLOW =
+      Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+  /** How long an open may take before the watchdog releases it (a regular file's is µs). */
+  static final Duration OPEN_BOUND = Duration.ofMillis(250);
+  private static final ScheduledExecutorService WATCHDOG =
+      Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "qmd4j-open-watchdog");
+        t.setDaemon(true);
+        return t;
+      });
 
   private InsideVault() {}
 
@@ -38,11 +66,24 @@ public final class InsideVault {
    * segment) under {@code root} (a real path).
    *
    * @throws java.nio.file.NoSuchFileException if it is not there
+   * @throws NotRegularFileException if it is not a regular file (a folder, a FIFO, a device)
    * @throws FileSystemException if a segment is a symbolic link (or was swapped for one) or
    *     the path leaves the vault
    * @throws IOException if the read fails
    */
   public static byte[] readAllBytes(Path root, String relative) throws IOException {
+    return read(root, relative, Integer.MAX_VALUE - 16);
+  }
+
+  /**
+   * At most the first {@code maxBytes} bytes of {@code relative} under {@code root}; same
+   * rules and errors as {@link #readAllBytes}.
+   */
+  public static byte[] readHead(Path root, String relative, int maxBytes) throws IOException {
+    return read(root, relative, maxBytes);
+  }
+
+  private static byte[] read(Path root, String relative, int maxBytes) throws IOException {
     String[] parts = relative.split("/");
     for (String part : parts) {
       if (part.isEmpty() || part.equals(".") || part.equals("..")) {
@@ -51,14 +92,14 @@ public final class InsideVault {
     }
     try (DirectoryStream<Path> top = Files.newDirectoryStream(root)) {
       if (top instanceof SecureDirectoryStream) {
-        return readSecurely((SecureDirectoryStream<Path>) top, parts);
+        return readSecurely((SecureDirectoryStream<Path>) top, parts, maxBytes);
       }
     }
-    return readAndCheck(root, relative);
+    return readAndCheck(root, relative, maxBytes);
   }
 
-  private static byte[] readSecurely(SecureDirectoryStream<Path> top, String[] parts)
-      throws IOException {
+  private static byte[] readSecurely(SecureDirectoryStream<Path> top, String[] parts,
+      int maxBytes) throws IOException {
     Deque<SecureDirectoryStream<Path>> opened = new ArrayDeque<>();
     try {
       SecureDirectoryStream<Path> dir = top;
@@ -66,28 +107,35 @@ public final class InsideVault {
         dir = dir.newDirectoryStream(Path.of(folder), LinkOption.NOFOLLOW_LINKS);
         opened.push(dir);
       }
-      String name = parts[parts.length - 1];
-      SeekableByteChannel channel;
-      try {
-        channel = dir.newByteChannel(Path.of(name), READ_NO_FOLLOW);
-      } catch (FileSystemException e) {
-        throw e;
-      } catch (IOException e) { // the JDK reports O_NOFOLLOW's ELOOP as a plain IOException
-        throw new FileSystemException(name, null, e.getMessage());
-      }
-      try (channel) {
-        return readFully(channel);
+      Path name = Path.of(parts[parts.length - 1]);
+      SecureDirectoryStream<Path> folder = dir;
+      Opener opener = options -> {
+        try {
+          return folder.newByteChannel(name, options);
+        } catch (FileSystemException e) {
+          throw e;
+        } catch (IOException e) { // the JDK reports O_NOFOLLOW's ELOOP as a plain IOException
+          throw new FileSystemException(name.toString(), null, e.getMessage());
+        }
+      };
+      Stat stat = () -> folder.getFileAttributeView(name, BasicFileAttributeView.class,
+          LinkOption.NOFOLLOW_LINKS).readAttributes();
+      try (SeekableByteChannel channel = openRegular(name.toString(), opener, stat)) {
+        return readFully(channel, maxBytes);
       }
     } finally {
       for (SecureDirectoryStream<Path> d : opened) d.close();
     }
   }
 
-  private static byte[] readAndCheck(Path root, String relative) throws IOException {
+  private static byte[] readAndCheck(Path root, String relative, int maxBytes)
+      throws IOException {
     Path file = root.resolve(relative);
     byte[] bytes;
-    try (SeekableByteChannel channel = Files.newByteChannel(file, READ_NO_FOLLOW)) {
-      bytes = readFully(channel);
+    try (SeekableByteChannel channel = openRegular(relative,
+        options -> Files.newByteChannel(file, options),
+        () -> Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS))) {
+      bytes = readFully(channel, maxBytes);
     }
     // No openat here: at least make sure no folder on the way was a link when read ended.
     if (!file.toRealPath().equals(file)) {
@@ -96,15 +144,68 @@ public final class InsideVault {
     return bytes;
   }
 
-  private static byte[] readFully(SeekableByteChannel channel) throws IOException {
+  /** Opens for reading what is a regular file before and after the open; see the class. */
+  private static SeekableByteChannel openRegular(String name, Opener opener, Stat stat)
+      throws IOException {
+    BasicFileAttributes before = stat.read();
+    if (!before.isRegularFile()) throw notRegular(name, before);
+    ScheduledFuture<?> release = WATCHDOG.schedule(() -> {
+      // Still opening after the bound: a FIFO swapped in. A read-write open of a FIFO never
+      // blocks and lets the blocked reader through; of a regular file it changes nothing.
+      try (SeekableByteChannel unblock = opener.open(READ_WRITE_NO_FOLLOW)) {
+        return null;
+      } catch (IOException | RuntimeException e) { // gone, or not writable: nothing to free
+        return null;
+      }
+    }, OPEN_BOUND.toMillis(), TimeUnit.MILLISECONDS);
+    SeekableByteChannel channel;
+    try {
+      channel = opener.open(READ_NO_FOLLOW);
+    } finally {
+      release.cancel(false);
+    }
+    try {
+      BasicFileAttributes after = stat.read();
+      if (!after.isRegularFile()) throw notRegular(name, after);
+      if (!Objects.equals(before.fileKey(), after.fileKey())) {
+        throw new NotRegularFileException(name, "replaced while it was being opened");
+      }
+      return channel;
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  private static NotRegularFileException notRegular(String name, BasicFileAttributes a) {
+    return new NotRegularFileException(name, a.isDirectory() ? "a folder, not a file"
+        : a.isSymbolicLink() ? "a symbolic link" : "not a regular file (a pipe, socket or "
+        + "device)");
+  }
+
+  /** Opens the entry with the given options. */
+  @FunctionalInterface
+  private interface Opener {
+    SeekableByteChannel open(Set<OpenOption> options) throws IOException;
+  }
+
+  /** Stats the entry without following a link. */
+  @FunctionalInterface
+  private interface Stat {
+    BasicFileAttributes read() throws IOException;
+  }
+
+  private static byte[] readFully(SeekableByteChannel channel, int maxBytes)
+      throws IOException {
     long size = channel.size();
-    if (size > Integer.MAX_VALUE - 16) {
+    if (size > Integer.MAX_VALUE - 16 && maxBytes > Integer.MAX_VALUE - 32) {
       throw new IOException("File too large to read: " + size + " bytes");
     }
-    ByteBuffer buffer = ByteBuffer.allocate((int) size + 1);
-    while (true) {
+    ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(size + 1, maxBytes));
+    while (buffer.position() < maxBytes) {
       if (!buffer.hasRemaining()) { // it grew while read: make room
-        ByteBuffer bigger = ByteBuffer.allocate(Math.max(buffer.capacity() * 2, 8192));
+        ByteBuffer bigger = ByteBuffer.allocate((int) Math.min(
+            Math.max(buffer.capacity() * 2L, 8192), maxBytes));
         buffer.flip();
         bigger.put(buffer);
         buffer = bigger;

@@ -37,7 +37,14 @@ import org.qmd4j.spi.QmdOptions;
  */
 @EnabledOnOs({OS.LINUX, OS.MAC})
 class FakeQmdTest {
+  /** qmd's timeout where the fake is meant to hit it. */
   private static final Duration TIMEOUT = Duration.ofMillis(1500);
+  /**
+   * qmd's timeout where the fake must not hit it: the fakes that answer then leave a child
+   * for 300 s or block on a full pipe, so a runner that waited for them would time out and
+   * fail the test with a timeout error instead of the answer (no timed assertion, issue 19).
+   */
+  private static final Duration GENEROUS = Duration.ofSeconds(60);
 
   @TempDir Path tmp;
   private Searcher searcher;
@@ -49,6 +56,10 @@ class FakeQmdTest {
   }
 
   private Searcher open(String fake) {
+    return open(fake, TIMEOUT);
+  }
+
+  private Searcher open(String fake, Duration timeout) {
     Path binary = Fixtures.root().resolve("fake-qmd").resolve(fake).toAbsolutePath();
     assertThat(binary).isExecutable();
     SearchOptions options = SearchOptions.DEFAULT
@@ -57,7 +68,7 @@ class FakeQmdTest {
         .withClock(Fixtures.CLOCK)
         .withEnvironment(Map.of())
         .withQmd(QmdOptions.DEFAULT.withLocator(() -> Optional.of(binary))
-            .withTimeouts(TIMEOUT, TIMEOUT));
+            .withTimeouts(timeout, timeout));
     searcher = SearchProviders.forVault(Fixtures.vault(), options);
     state = Path.of(searcher.describe().indexLocation()).getParent();
     return searcher;
@@ -81,12 +92,10 @@ class FakeQmdTest {
   @Test
   void hangingQmdIsKilledWithItsChildAndReportedAsTimeout() throws Exception {
     open("hang");
-    long start = System.nanoTime();
     assertThatThrownBy(this::search)
         .isInstanceOf(QmdTimeoutException.class)
         .hasMessage("qmd search did not finish within 1 s and was killed (with its child "
             + "processes)");
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
     Processes.assertGone(pids("fake-qmd.pid", "child.pid"));
   }
 
@@ -119,14 +128,12 @@ class FakeQmdTest {
 
   @Test
   void twentyMegabytesOfOutputIsQmdOutputException() throws Exception {
-    open("huge");
-    long start = System.nanoTime();
+    open("huge", GENEROUS);
+    // Drained past the cap: blocked on a full pipe, it would end in a timeout error instead.
     assertThatThrownBy(this::search)
         .isInstanceOf(QmdOutputException.class)
         .hasMessage("qmd search printed more than 16777216 bytes on stdout; its output was not "
             + "used");
-    // Drained past the cap rather than blocked on a full pipe until the timeout.
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(TIMEOUT);
     Processes.assertGone(pids("fake-qmd.pid"));
   }
 
@@ -155,12 +162,11 @@ class FakeQmdTest {
 
   @Test
   void childHoldingStdoutOpenIsKilledAndTheAnswerKept() throws Exception {
-    open("orphan");
-    long start = System.nanoTime();
+    open("orphan", GENEROUS);
+    // The child sleeps 300 s holding stdout: waiting for it would end in a timeout error.
     List<SearchResult> results = search();
     assertThat(results).extracting(SearchResult::path)
         .contains("projects/startup-x/changelog.md");
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(TIMEOUT);
     Processes.assertGone(pids("fake-qmd.pid", "child.pid"));
   }
 

@@ -2,6 +2,7 @@ package org.qmd4j.qmd;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,7 +12,9 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -317,6 +320,26 @@ class QmdIntegrationTest {
     }
   }
 
+  /** Issue 19: the saved stamps keep ctime and inode, so a later process sees this edit. */
+  @Test
+  void anEditKeepingSizeAndMtimeIsSeenByALaterProcess(@TempDir Path dir) throws IOException {
+    Path copy = Fixtures.copyVault(dir.resolve("vault")).toRealPath();
+    Path note = copy.resolve("bucket/swap.md");
+    FileTime hourAgo = FileTime.from(Instant.now().minusSeconds(3_600));
+    Files.writeString(note, "# alphaword\n");
+    Files.setLastModifiedTime(note, hourAgo);
+    try (Searcher first = SearchProviders.forVault(copy, options("stamps"))) {
+      assertThat(first.search(SearchRequest.of("alphaword"))).hasSize(1);
+    }
+    Files.writeString(note, "# omegaword\n"); // same size
+    Files.setLastModifiedTime(note, hourAgo); // same mtime: only ctime and inode tell
+    try (Searcher later = SearchProviders.forVault(copy, options("stamps"))) {
+      assertThat(later.search(SearchRequest.of("omegaword"))).extracting(SearchResult::path)
+          .containsExactly("bucket/swap.md");
+      assertThat(later.search(SearchRequest.of("alphaword"))).isEmpty();
+    }
+  }
+
   @Test
   void deletedIndexIsRebuiltNotSearchedEmpty(@TempDir Path dir) throws IOException {
     Path copy = Fixtures.copyVault(dir.resolve("vault")).toRealPath();
@@ -371,14 +394,15 @@ class QmdIntegrationTest {
   // --- deep search -----------------------------------------------------------------------------
 
   @Test
-  void deepSearchWithoutModelsFailsInSecondsSayingQmdPull() {
-    long start = System.nanoTime();
+  void deepSearchWithoutModelsFailsSayingQmdPullInsteadOfDownloading() {
     Path models = tmp.resolve("shared/xdg-cache/qmd/models");
-    assertThatThrownBy(() -> search(SearchRequest.of("décision").withMode(Mode.DEEP)))
-        .isInstanceOf(QmdUnavailableException.class)
-        .hasMessageStartingWith("Deep search needs qmd's models, and [embeddinggemma-300m, "
-            + "qmd-query-expansion-1.7b, qwen3-reranker-0.6b] are missing from " + models)
-        .hasMessageContaining("Run `qmd pull` once");
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+    // The bound only keeps a regression (qmd trying to download its models) from hanging.
+    assertTimeoutPreemptively(Duration.ofMinutes(2), () ->
+        assertThatThrownBy(() -> search(SearchRequest.of("décision").withMode(Mode.DEEP)))
+            .isInstanceOf(QmdUnavailableException.class)
+            .hasMessageStartingWith("Deep search needs qmd's models, and [embeddinggemma-300m, "
+                + "qmd-query-expansion-1.7b, qwen3-reranker-0.6b] are missing from " + models)
+            .hasMessageContaining("Run `qmd pull` once"));
   }
+
 }

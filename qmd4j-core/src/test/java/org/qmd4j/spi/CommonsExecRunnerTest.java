@@ -2,6 +2,7 @@ package org.qmd4j.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -69,14 +70,15 @@ class CommonsExecRunnerTest {
   // Repeated: with Commons Exec's own flag, one run in four came back as a plain exit 137 when
   // killing the child let the shell exit before the watchdog looked at it.
   @RepeatedTest(8)
-  void timeoutKillsTheProcessTreeAndSaysSo() throws IOException {
-    long start = System.nanoTime();
-    ProcessResult r = ProcessRunner.system().run(new ProcessRequest(
-        List.of("sh", "-c", "echo started; sleep 30"), Map.of(), tmp, Duration.ofMillis(200),
-        1024));
+  void timeoutKillsTheProcessTreeAndSaysSo() {
+    // The child sleeps 600 s holding stdout: a runner that left it alive would wait for it,
+    // and the bound (a hang guard, not a timing) would fail the test.
+    ProcessResult r = assertTimeoutPreemptively(Duration.ofMinutes(2), () ->
+        ProcessRunner.system().run(new ProcessRequest(
+            List.of("sh", "-c", "echo started; sleep 600"), Map.of(), tmp,
+            Duration.ofMillis(200), 1024)));
     assertThat(r.timedOut()).as("exit " + r.exitCode()).isTrue();
     assertThat(r.stdoutText()).isEqualTo("started\n");
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
   }
 
   @Test
@@ -94,18 +96,5 @@ class CommonsExecRunnerTest {
         "(sleep 60 > /dev/null 2>&1 & echo $! > '" + pidFile + "'); echo answered");
     assertThat(r.stdoutText()).isEqualTo("answered\n");
     Processes.assertGone(List.of(Long.parseLong(Files.readString(pidFile).strip())));
-  }
-
-  @Test
-  @EnabledOnOs(OS.LINUX)
-  void leftoverScanCostsLittle() {
-    CommonsExecRunner.killLeftovers("warm-up");
-    long start = System.nanoTime();
-    for (int i = 0; i < 20; i++) {
-      assertThat(CommonsExecRunner.killLeftovers("no-such-run")).isZero();
-    }
-    Duration each = Duration.ofNanos((System.nanoTime() - start) / 20);
-    // About 3 ms for 80 processes here; generous for busy CI machines.
-    assertThat(each).isLessThan(Duration.ofMillis(100));
   }
 }

@@ -1,0 +1,40 @@
+package org.qmd4j.qmd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.internal.NoteCache;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.spi.Hit;
+import org.qmd4j.vault.Chunker;
+
+class QmdChunksTest {
+  @TempDir Path tmp;
+
+  /** Issue 19: qmd's order among equal documents may change when its index is rebuilt. */
+  @Test
+  void equalScoresAreOrderedByPathThenLineNotByQmdsOrder() throws IOException {
+    Path vault = tmp.toRealPath();
+    List<QmdJson.DocHit> docs = new ArrayList<>();
+    for (String p : List.of("c", "a", "b")) {
+      Path file = Files.createDirectories(vault.resolve("projects/" + p)).resolve("tasks.md");
+      Files.writeString(file, "# Même tâche\négalité\n\n# Même tâche\négalité\n");
+      docs.add(new QmdJson.DocHit("projects/" + p + "/tasks.md", 0.5, 1));
+    }
+    List<String> ranked = new ArrayList<>();
+    for (Hit h : QmdChunks.rank(docs, "égalité", c -> true, 10, MatchType.KEYWORD,
+        new NoteCache(vault, Chunker.defaults()))) {
+      ranked.add(h.chunk().path() + ":" + h.chunk().lines().from() + " " + h.score());
+    }
+    assertThat(ranked).containsExactly(
+        "projects/a/tasks.md:1 0.75", "projects/a/tasks.md:4 0.75",
+        "projects/b/tasks.md:1 0.75", "projects/b/tasks.md:4 0.75",
+        "projects/c/tasks.md:1 0.75", "projects/c/tasks.md:4 0.75");
+  }
+}
