@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.qmd4j.internal.NoteCache;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.SearchEngine;
@@ -57,7 +58,8 @@ final class EngineContext implements SearchEngine.Context {
       Collections.sort(paths);
       return List.copyOf(paths);
     } catch (IOException e) {
-      throw new IndexException("Cannot list the files of the vault " + vault + ": " + e, e);
+      throw new IndexException("Cannot list the files of the vault " + vault + " ("
+          + Problems.describe(e) + ")" + "; check that the vault folder exists and can be read", e);
     }
   }
 
@@ -68,7 +70,8 @@ final class EngineContext implements SearchEngine.Context {
       Optional<ParsedNote> note = notes.get(path);
       return note.map(ParsedNote::chunks).orElse(List.of());
     } catch (IOException e) {
-      throw new IndexException("Cannot read " + path + " in the vault " + vault + ": " + e, e);
+      throw new IndexException("Cannot read " + path + " in the vault " + vault + " ("
+          + Problems.describe(e) + "); check that the file can be read", e);
     }
   }
 }

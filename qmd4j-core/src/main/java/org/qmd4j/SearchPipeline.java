@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.qmd4j.internal.ChunkSearch;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.InvalidDateException;
@@ -128,8 +129,8 @@ final class SearchPipeline implements ChunkSearch {
     try {
       projects = VaultProjects.list(vault);
     } catch (IOException e) {
-      throw new IndexException("Cannot list the projects of " + vault + ": " + e.getMessage(),
-          e);
+      throw new IndexException("Cannot list the projects of the vault " + vault + " ("
+          + Problems.describe(e) + ")" + "; check that the vault folder exists and can be read", e);
     }
     if (projects.contains(name)) return;
     String value = "'project:" + name + "'";

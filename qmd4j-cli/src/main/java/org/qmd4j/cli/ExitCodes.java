@@ -22,6 +22,11 @@ final class ExitCodes implements IExitCodeExceptionMapper, IExecutionExceptionHa
 
   @Override
   public int handleExecutionException(Exception e, CommandLine cmd, ParseResult parseResult) {
-    return Failures.report(e, cmd.getErr());
+    CommandLine.ParseResult last = parseResult;
+    while (last.hasSubcommand()) last = last.subcommand();
+    CommandLine.Model.CommandSpec mixin = last.commandSpec().mixins().get("vault");
+    Object vault = mixin == null ? null : mixin.userObject();
+    return Failures.report(e, cmd.getErr(), vault instanceof VaultOption ? (VaultOption) vault
+        : null);
   }
 }

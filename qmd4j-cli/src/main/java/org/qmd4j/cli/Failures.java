@@ -1,14 +1,20 @@
 package org.qmd4j.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import org.qmd4j.ErrorMessages;
 import org.qmd4j.search.InvalidRequestException;
-import org.qmd4j.search.SearchException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Exit codes and the one-line message of a failed command, shared by picocli's handlers
  * ({@link ExitCodes}) and the picocli-free {@link FastSearch}.
  */
 final class Failures {
+  private static final Logger LOG = LoggerFactory.getLogger(Failures.class);
+
   private Failures() {}
 
   /** 2 for invalid input (the caller can fix it), 1 for anything else. */
@@ -19,12 +25,31 @@ final class Failures {
     return ExitCodes.FAILURE;
   }
 
-  /** Prints {@code e} as one message on {@code err}, never a stack trace; its exit code. */
-  static int report(Exception e, PrintWriter err) {
-    String prefix = e instanceof SearchException || e instanceof IllegalArgumentException
-        ? "qmd4j: "
-        : "qmd4j: unexpected error: ";
-    err.println(prefix + e.getMessage());
+  /**
+   * Prints {@code e} as one message for people on {@code err}: what failed and what to do,
+   * the vault as the user named it, never a stack trace or an exception class (issue 19).
+   * The details go to the log at debug level ({@code QMD4J_LOG=debug} shows them on stderr).
+   *
+   * @param vault the command's vault option, or null
+   * @return the exit code
+   */
+  static int report(Exception e, PrintWriter err, VaultOption vault) {
+    LOG.debug("The command failed", e);
+    String named = vault == null ? null : vault.named();
+    String real = null;
+    if (named != null) {
+      try {
+        real = Path.of(named).toRealPath().toString();
+      } catch (IOException | RuntimeException notThere) {
+        real = null; // nothing to replace: the message cannot hold a path that does not exist
+      }
+    }
+    String message = ErrorMessages.forPeople(e, real, named);
+    if (message.equals(ErrorMessages.INTERNAL)) {
+      message = "an internal error occurred; run again with QMD4J_LOG=debug to see the details,"
+          + " and please report it";
+    }
+    err.println("qmd4j: " + message);
     err.flush();
     return exitCode(e);
   }

@@ -57,7 +57,7 @@ final class FastSearch {
       SearchCommand.print(out, results, request.query(), parsed.json);
       return ExitCodes.OK;
     } catch (Exception e) {
-      return Failures.report(e, err);
+      return Failures.report(e, err, parsed.vault);
     }
   }
 

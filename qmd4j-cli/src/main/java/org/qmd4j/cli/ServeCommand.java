@@ -4,11 +4,15 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
+import org.qmd4j.ErrorMessages;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.web.WebServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,6 +29,7 @@ import picocli.CommandLine.Spec;
         "tools of 'qmd4j mcp'). Prints its address on stderr and serves until interrupted",
         "(Ctrl-C), then closes the engine cleanly."})
 final class ServeCommand implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
   private final SearchOptions base;
   private volatile WebServer running;
 
@@ -87,7 +92,11 @@ final class ServeCommand implements Callable<Integer> {
     searcher.searchAsync(SearchRequest.of(SearchRequest.WILDCARD).withLimit(1))
         .whenComplete((results, failure) -> {
           if (failure != null) {
-            err.println("qmd4j: warming the index failed: " + failure.getMessage());
+            Throwable cause = failure instanceof CompletionException
+                && failure.getCause() != null ? failure.getCause() : failure;
+            LOG.debug("Warming the index failed", cause);
+            err.println("qmd4j: warming the index failed: " + ErrorMessages.forPeople(cause,
+                searcher.describe().vault(), vault.named()));
             err.flush();
           }
         });

@@ -33,6 +33,16 @@ final class VaultOption {
       description = "No progress on stderr while a big vault is indexed for the first time.")
   boolean quiet;
 
+  /**
+   * The vault as the user named it ({@code --vault}, else {@code $QMD4J_VAULT}), for error
+   * messages; null when neither is given (the current folder, shown as its path).
+   */
+  String named() {
+    if (vault != null) return vault.toString();
+    String env = System.getenv("QMD4J_VAULT");
+    return env == null || env.isBlank() ? null : env;
+  }
+
   Path resolve() {
     if (vault != null) return vault;
     String env = System.getenv("QMD4J_VAULT");

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.search.InvalidLineRangeException;
 import org.qmd4j.search.InvalidRequestException;
@@ -162,7 +163,8 @@ public final class ConcatEngine {
     } catch (SearchException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw new EngineException("The overview writer failed: " + e, e);
+      throw new EngineException("The overview writer failed (" + Problems.describe(e)
+          + "); try again, or use the mechanical overview", e);
     }
     return new Brief(request, results,
         new ConcatDocument(overview == null ? "" : overview, blocks));

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.Unreadable;
@@ -40,7 +41,8 @@ final class TreeWalker {
       Unreadable.skipped(dir, "", "folder", e); // listed, but its content is not
       return;
     } catch (IOException e) {
-      throw new EngineException("Cannot list the vault folder " + dir + ": " + e, e);
+      throw new EngineException("Cannot list the vault folder " + dir + " ("
+          + Problems.describe(e) + "); check that it can be read", e);
     }
     for (var e : children.entrySet()) {
       String path = prefix + e.getKey();

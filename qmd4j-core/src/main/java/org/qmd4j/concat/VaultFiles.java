@@ -9,6 +9,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.search.NoteNotFoundException;
 import org.qmd4j.search.PathRefusedException;
@@ -112,8 +113,8 @@ final class VaultFiles {
       throw new PathRefusedException(path, "Refused path '" + path + "': it is not a valid "
           + "path (" + e.getReason() + "); " + VALID);
     } catch (IOException e) {
-      throw new EngineException("Cannot resolve '" + path + "' in the vault " + root + ": " + e,
-          e);
+      throw new EngineException("Cannot resolve '" + path + "' in the vault " + root + " ("
+          + Problems.describe(e) + "); check that it can be read", e);
     }
     if (!real.startsWith(root)) {
       throw new PathRefusedException(path, "Refused path '" + path + "': it resolves, through "
@@ -126,7 +127,8 @@ final class VaultFiles {
       throw new NoteNotFoundException(path, "No file '" + path + "' in the vault (it was "
           + "removed while being read); " + VALID);
     } catch (IOException e) {
-      throw new EngineException("Cannot read the attributes of '" + path + "': " + e, e);
+      throw new EngineException("Cannot read the attributes of '" + path + "' ("
+          + Problems.describe(e) + "); check that it can be read", e);
     }
     if (attrs.isDirectory()) {
       throw new PathRefusedException(path, "Refused path '" + path + "': it is a folder, not a "
@@ -167,8 +169,8 @@ final class VaultFiles {
         throw new PathRefusedException(path, "Refused path '" + path + "': it changed into a "
             + "symbolic link while being read; only files inside the vault can be read");
       } catch (IOException e) {
-        throw new EngineException("Cannot read '" + path + "' in the vault " + root + ": " + e,
-            e);
+        throw new EngineException("Cannot read '" + path + "' in the vault " + root + " ("
+            + Problems.describe(e) + "); check that it can be read", e);
       }
     }
   }

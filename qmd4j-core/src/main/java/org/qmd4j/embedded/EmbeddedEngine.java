@@ -121,8 +121,7 @@ public final class EmbeddedEngine implements SearchEngine {
       changes.close();
       IndexStore.closeQuietly(directory);
       if (e instanceof IndexException) throw (IndexException) e;
-      throw new IndexException("Cannot open the index of " + vault + " at "
-          + (indexDir == null ? "memory" : indexDir) + ": " + e, e);
+      throw IndexStore.failure("Cannot open the index of the vault " + vault, e);
     }
   }
 
@@ -156,8 +155,7 @@ public final class EmbeddedEngine implements SearchEngine {
       }
       return Ranker.deep(searcher, plan, filter, limit);
     } catch (IOException e) {
-      throw new IndexException("Search failed in the index at " + store.location() + ": " + e,
-          e);
+      throw IndexStore.failure("The search failed in the index of the vault " + vault, e);
     } finally {
       store.release(searcher);
     }

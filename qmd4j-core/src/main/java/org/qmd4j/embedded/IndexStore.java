@@ -35,6 +35,7 @@ import org.apache.lucene.store.Lock;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.vault.FileStamp;
 import org.slf4j.Logger;
@@ -273,7 +274,7 @@ final class IndexStore {
     try {
       return searcher.count(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)));
     } catch (IOException e) {
-      throw new IndexException("Cannot count chunks in " + location + ": " + e, e);
+      throw failure("Cannot count the chunks of the index", e);
     } finally {
       release(searcher);
     }
@@ -284,7 +285,7 @@ final class IndexStore {
     try {
       return searchers.acquire();
     } catch (IOException e) {
-      throw new IndexException("Cannot read the index at " + location + ": " + e, e);
+      throw failure("Cannot read the index", e);
     }
   }
 
@@ -293,8 +294,21 @@ final class IndexStore {
     try {
       searchers.release(searcher);
     } catch (IOException e) {
-      throw new IndexException("Cannot release a reader of " + location + ": " + e, e);
+      throw failure("Cannot release a reader of the index", e);
     }
+  }
+
+  /**
+   * An {@link IndexException} for people (issue 19): what failed, why in plain words, and
+   * what to do; no cache path and no exception class (the cause keeps them for the log).
+   */
+  static IndexException failure(String what, Throwable e) {
+    String why = Problems.describe(e);
+    String remedy = why.equals("permission denied") || why.contains("space")
+        || why.contains("read-only")
+        ? "free disk space or make the cache folder writable (qmd4j doctor shows where it is)"
+        : "try again (a damaged index is rebuilt by itself)";
+    return new IndexException(what + " (" + why + "); " + remedy, e);
   }
 
   /** Closes the searchers and the directory; logs, never throws. */

@@ -143,8 +143,7 @@ final class Refresher {
           return stats;
         }
       } catch (IOException | UncheckedIOException e) {
-        throw new IndexException("Cannot refresh the index of " + vault + " at "
-            + store.location() + ": " + e, e);
+        throw IndexStore.failure("Cannot update the index of the vault " + vault, e);
       }
     }
   }

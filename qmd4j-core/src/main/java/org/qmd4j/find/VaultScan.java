@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.Frontmatter;
@@ -43,7 +44,8 @@ final class VaultScan {
     try {
       files = VaultScanner.scan(vault);
     } catch (IOException e) {
-      throw new EngineException("Cannot list the files of the vault " + vault + ": " + e, e);
+      throw new EngineException("Cannot list the files of the vault " + vault + " ("
+          + Problems.describe(e) + ")" + "; check that the vault folder exists and can be read", e);
     }
     Set<DateType> dates = EnumSet.noneOf(DateType.class);
     if (start.isPresent() || end.isPresent()) dates.add(request.dateType());
@@ -74,8 +76,8 @@ final class VaultScan {
       } catch (FileSystemException notAFile) {
         // Swapped since the walk for a link, a pipe or a folder: no longer a note here.
       } catch (IOException ex) {
-        throw new EngineException("Cannot read " + path + " in the vault " + vault + ": " + ex,
-            ex);
+        throw new EngineException("Cannot read " + path + " in the vault " + vault + " ("
+            + Problems.describe(ex) + "); check that the file can be read", ex);
       }
     }
     return out;

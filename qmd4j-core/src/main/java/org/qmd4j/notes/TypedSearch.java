@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import org.qmd4j.internal.ChunkSearch;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.internal.Texts;
 import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.EngineException;
@@ -170,7 +171,8 @@ public final class TypedSearch {
       } catch (FileSystemException e) {
         return Frontmatter.NONE; // swapped for a link, a pipe or a folder since it was indexed
       } catch (IOException e) {
-        throw new EngineException("Cannot read the frontmatter of " + path + ": " + e, e);
+        throw new EngineException("Cannot read the frontmatter of " + path + " ("
+            + Problems.describe(e) + "); check that the file can be read", e);
       }
     });
   }

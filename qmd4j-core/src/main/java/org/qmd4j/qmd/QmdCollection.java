@@ -74,8 +74,9 @@ final class QmdCollection {
       }
       if (options.isAttached()) {
         throw new QmdFailedException("Collection '" + options.collection()
-            + "' does not exist in the attached qmd index " + indexFile + ": "
-            + show.stderrTail(300), show.exitCode(), show.stderrTail(300));
+            + "' does not exist in the attached qmd index " + indexFile
+            + QmdCommands.firstLine(show.stderrTail(300)) + "; add it with qmd collection add,"
+            + " or name an existing one", show.exitCode(), show.stderrTail(300));
       }
       freshness.recordAfter(() -> QmdCommands.check(commands.runRaw(List.of("collection", "add",
           vault.toString(), "--name", options.collection(), "--mask", MASK),

@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.Map;
 import org.qmd4j.search.QmdFailedException;
 import org.qmd4j.search.QmdOutputException;
@@ -96,9 +98,39 @@ final class QmdCommands {
     if (r.exitCode() != 0) {
       String tail = r.stderrTail(500);
       throw new QmdFailedException("qmd " + what + " failed with exit code " + r.exitCode()
-          + (tail.isEmpty() ? "" : ": " + tail), r.exitCode(), tail);
+          + firstLine(tail) + "; run qmd4j doctor, or use the embedded engine", r.exitCode(),
+          tail);
     }
   }
+
+  /**
+   * What went wrong, from qmd's stderr, as {@code " (words)"}: the message of the error line
+   * ({@code SqliteError: database is locked} gives {@code database is locked}), else the
+   * first line that is no stack frame; the stack lines stay in {@code stderrTail()} for the
+   * log (issue 19: no stack trace and no class name in messages for people).
+   */
+  static String firstLine(String stderr) {
+    String first = null;
+    for (String line : stderr.split("\\R")) {
+      String l = line.strip();
+      Matcher error = ERROR_LINE.matcher(l);
+      if (error.matches() && !error.group(1).isBlank()) return shown(error.group(1));
+      boolean frame = l.isEmpty() || l.startsWith("at ") || l.startsWith("^")
+          || l.startsWith("…");
+      if (first == null && !frame) first = l;
+    }
+    return first == null ? "" : shown(first);
+  }
+
+  private static final Pattern ERROR_LINE =
+      Pattern.compile("^(?:[A-Z]\\w*)?(?:Error|Exception):\\s*(.*)$");
+
+  private static String shown(String words) {
+    String w = words.length() > 200 ? words.substring(0, 200) + "..." : words;
+    if (w.endsWith(".")) w = w.substring(0, w.length() - 1);
+    return " (" + w + ")";
+  }
+
 
   /** {@code node --version} as qmd runs it, or why it is unknown. */
   String nodeVersion() {

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.qmd4j.internal.NoteCache;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Mode;
@@ -113,8 +114,9 @@ public final class QmdEngine implements SearchEngine {
       engine.collection.ensure();
       return engine;
     } catch (IOException e) {
-      throw new IndexException("Cannot prepare the qmd index of " + vault + " in " + stateDir
-          + ": " + e, e);
+      throw new IndexException("Cannot prepare qmd's index of the vault " + vault + " ("
+          + Problems.describe(e) + "); check that the cache folder can be written (qmd4j doctor"
+          + " shows it), or use the embedded engine", e);
     }
   }
 
@@ -163,7 +165,8 @@ public final class QmdEngine implements SearchEngine {
       return QmdChunks.rank(docs, query, filter, limit,
           mode == Mode.FAST ? MatchType.KEYWORD : MatchType.HYBRID, notes);
     } catch (IOException e) {
-      throw new IndexException("Cannot read the vault " + vault + ": " + e, e);
+      throw new IndexException("Cannot read the vault " + vault + " (" + Problems.describe(e)
+          + ")" + "; check that the vault folder exists and can be read", e);
     }
   }
 
@@ -192,7 +195,8 @@ public final class QmdEngine implements SearchEngine {
       updated = walk.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IndexException("Interrupted while checking the vault " + vault, e);
+      throw new IndexException("Interrupted while checking the vault " + vault
+          + " for changes; try again", e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof IOException) throw (IOException) cause;

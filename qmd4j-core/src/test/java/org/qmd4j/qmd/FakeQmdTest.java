@@ -104,10 +104,8 @@ class FakeQmdTest {
     open("fail");
     assertThatThrownBy(this::search)
         .isInstanceOf(QmdFailedException.class)
-        .hasMessage("qmd search failed with exit code 1: SqliteError: no such table: "
-            + "documents_fts\n"
-            + "    at Database.prepare (node_modules/better-sqlite3/lib/methods/wrappers.js:5:21)\n"
-            + "    at searchFTS (dist/store.js:1412:27)")
+        .hasMessage("qmd search failed with exit code 1 (no such table: documents_fts); run "
+            + "qmd4j doctor, or use the embedded engine")
         .satisfies(e -> {
           QmdFailedException failed = (QmdFailedException) e;
           assertThat(failed.exitCode()).isEqualTo(1);

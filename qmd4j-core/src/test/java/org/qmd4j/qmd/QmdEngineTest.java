@@ -219,8 +219,8 @@ class QmdEngineTest {
         "Collection path does not exist.\n  Received: " + vault + "\n"));
     assertThatThrownBy(this::open)
         .isInstanceOf(QmdFailedException.class)
-        .hasMessage("qmd collection add failed with exit code 1: Collection path does not "
-            + "exist.\n  Received: " + vault)
+        .hasMessage("qmd collection add failed with exit code 1 (Collection path does not "
+            + "exist); run qmd4j doctor, or use the embedded engine")
         .satisfies(e -> assertThat(((QmdFailedException) e).exitCode()).isEqualTo(1));
   }
 
@@ -233,7 +233,8 @@ class QmdEngineTest {
     assertThatThrownBy(() -> SearchProviders.forVault(vault, options))
         .isInstanceOf(QmdFailedException.class)
         .hasMessage("Collection 'notes' does not exist in the attached qmd index "
-            + tmp.resolve("their.sqlite") + ": Collection not found: notes");
+            + tmp.resolve("their.sqlite") + " (Collection not found: notes); add it with qmd "
+            + "collection add, or name an existing one");
     assertThat(qmd.argvs()).as("an attached index is never changed")
         .containsExactly(List.of("--version"), List.of("collection", "show", "notes"));
   }
@@ -516,8 +517,8 @@ class QmdEngineTest {
         "SqliteError: database is locked\n    at Database.prepare\n"));
     assertThatThrownBy(() -> search("webhook"))
         .isInstanceOf(QmdFailedException.class)
-        .hasMessage("qmd search failed with exit code 1: SqliteError: database is locked\n"
-            + "    at Database.prepare")
+        .hasMessage("qmd search failed with exit code 1 (database is locked); run qmd4j "
+            + "doctor, or use the embedded engine")
         .satisfies(e -> {
           assertThat(((QmdFailedException) e).exitCode()).isEqualTo(1);
           assertThat(((QmdFailedException) e).stderrTail()).startsWith("SqliteError");
@@ -530,9 +531,10 @@ class QmdEngineTest {
     qmd.on("search", r -> RecordedQmd.result(2, "", noise));
     assertThatThrownBy(() -> search("webhook"))
         .isInstanceOf(QmdFailedException.class)
-        .hasMessageStartingWith("qmd search failed with exit code 2: …")
-        .hasMessageEndingWith("xxx\nthe real error")
-        .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(600));
+        .hasMessage("qmd search failed with exit code 2 (the real error); run qmd4j doctor, "
+            + "or use the embedded engine")
+        .satisfies(e -> assertThat(((QmdFailedException) e).stderrTail())
+            .startsWith("…").endsWith("xxx\nthe real error").hasSizeLessThan(600));
   }
 
   @Test
@@ -598,7 +600,7 @@ class QmdEngineTest {
       results = searcher.search(SearchRequest.of("webhook"));
     }
     assertThat(results).isNotEmpty().allSatisfy(r -> assertThat(r.degraded()).contains(
-        "qmd failed: qmd search failed with exit code 1: SqliteError: database is locked"));
+        "qmd failed: qmd search failed with exit code 1 (database is locked)"));
     assertThat(results.get(0).chunk()).contains("webhook");
   }
 

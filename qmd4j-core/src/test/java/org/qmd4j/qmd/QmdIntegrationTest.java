@@ -368,7 +368,8 @@ class QmdIntegrationTest {
     assertThatThrownBy(() -> SearchProviders.forVault(vault, attached))
         .isInstanceOf(QmdFailedException.class)
         .hasMessage("Collection 'qmd4j' does not exist in the attached qmd index " + index
-            + ": Collection not found: qmd4j")
+            + " (Collection not found: qmd4j); add it with qmd collection add, or name an "
+            + "existing one")
         .satisfies(e -> assertThat(((QmdFailedException) e).exitCode()).isEqualTo(1));
     assertThat(index).as("attaching never creates the index").doesNotExist();
   }

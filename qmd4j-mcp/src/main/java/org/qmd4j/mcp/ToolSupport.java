@@ -9,6 +9,8 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.qmd4j.ErrorMessages;
+import org.qmd4j.search.InvalidRequestException;
 import org.qmd4j.search.SearchException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,11 +44,16 @@ final class ToolSupport {
   static CallToolResult call(String tool, Supplier<CallToolResult> body) {
     try {
       return body.get();
-    } catch (SearchException | IllegalArgumentException e) {
-      return error(e.getMessage());
+    } catch (InvalidRequestException | IllegalArgumentException e) {
+      LOG.debug("Tool {} refused its arguments", tool, e);
+      return error(ErrorMessages.forPeople(e, null, null));
+    } catch (SearchException e) {
+      LOG.warn("Tool {} failed: {}", tool, e.getMessage(), e);
+      return error(ErrorMessages.forPeople(e, null, null));
     } catch (RuntimeException e) {
-      LOG.warn("Tool {} failed", tool, e);
-      return error("Internal error in " + tool + ": " + e);
+      LOG.error("Tool {} failed unexpectedly", tool, e);
+      return error("Internal error in the " + tool + " tool; the server's log has the details,"
+          + " please report it");
     }
   }
 

@@ -1,8 +1,10 @@
 package org.qmd4j.web;
 
+import org.qmd4j.ErrorMessages;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.search.InvalidRequestException;
 import org.qmd4j.search.NoteNotFoundException;
+import org.qmd4j.search.SearcherClosedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,13 +21,15 @@ record Failure(int status, String message) {
 
   static Failure of(RuntimeException e) {
     RuntimeException reason = e instanceof FieldException ? ((FieldException) e).reason() : e;
-    if (reason instanceof NoteNotFoundException) return new Failure(404, reason.getMessage());
+    String message = ErrorMessages.forPeople(reason, null, null);
+    if (reason instanceof NoteNotFoundException) return new Failure(404, message);
+    if (reason instanceof SearcherClosedException) return new Failure(503, message);
     if (reason instanceof InvalidRequestException || reason instanceof IllegalArgumentException) {
-      return new Failure(400, reason.getMessage());
+      return new Failure(400, message);
     }
     if (reason instanceof EngineException) {
       LOG.warn("Engine failure: {}", reason.getMessage(), reason);
-      return new Failure(500, reason.getMessage());
+      return new Failure(500, message);
     }
     LOG.error("Unexpected failure", reason);
     return new Failure(500, "Internal error; the server's log has the details");

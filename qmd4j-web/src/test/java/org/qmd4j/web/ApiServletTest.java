@@ -5,13 +5,19 @@ import static org.qmd4j.web.WebTesting.get;
 import static org.qmd4j.web.WebTesting.post;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.qmd4j.ErrorMessages;
 import org.qmd4j.Fixtures;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.Scope;
+import org.qmd4j.spi.EngineQuery;
+import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.web.WebTesting.Reply;
 
 /** The JSON API on the example vault: every endpoint, its shapes and its errors. */
@@ -226,18 +232,54 @@ class ApiServletTest {
 
   @Test
   void anUnexpectedFailureIs500WithoutDetails() {
-    Searcher closed = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
-    WebServer broken = WebServer.newBuilder(closed).port(0).mcp(false).build().start();
+    SearchEngine.Factory failing = context -> new SearchEngine() {
+      @Override public String name() {
+        return "failing";
+      }
+
+      @Override public List<Hit> search(EngineQuery query) {
+        throw new IllegalStateException("java.lang.IllegalStateException at /secret/cache/x");
+      }
+
+      @Override public String indexLocation() {
+        return "memory";
+      }
+
+      @Override public Map<String, String> diagnostics() {
+        return Map.of();
+      }
+
+      @Override public void close() {}
+    };
+    Searcher searcher = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions(),
+        failing);
+    WebServer broken = WebServer.newBuilder(searcher).port(0).mcp(false).build().start();
     try {
-      closed.close();
       Reply r = get(broken, "/api/search?query=stripe");
       assertThat(r.status()).isEqualTo(500);
-      // A closed searcher fails with Lucene's AlreadyClosedException: nothing of it leaks.
       assertThat(r.json().get("error").asText())
           .isEqualTo("Internal error; the server's log has the details");
-      assertThat(r.body()).doesNotContain("lucene").doesNotContain("Exception");
+      assertThat(r.body()).doesNotContain("secret").doesNotContain("Exception");
     } finally {
       broken.close();
+      searcher.close();
+    }
+  }
+
+  /** Issue 19: a request that arrives while the server shuts down is told so, as a 503. */
+  @Test
+  void aClosedSearcherIs503SayingTheServerIsStopping() {
+    Searcher closed = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
+    WebServer stopping = WebServer.newBuilder(closed).port(0).mcp(false).build().start();
+    try {
+      closed.close();
+      Reply r = get(stopping, "/api/search?query=stripe");
+      assertThat(r.status()).isEqualTo(503);
+      assertThat(r.json().get("error").asText()).isEqualTo(ErrorMessages.CLOSED);
+      assertThat(r.body()).doesNotContain("lucene").doesNotContain("Exception")
+          .doesNotContain(Fixtures.vault().toString());
+    } finally {
+      stopping.close();
     }
   }
 
