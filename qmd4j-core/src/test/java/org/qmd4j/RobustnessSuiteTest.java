@@ -67,7 +67,11 @@ class RobustnessSuiteTest {
           where += " request=" + request;
           checkResults(vault, searcher.search(request), where);
         } catch (InvalidRequestException expected) {
-          assertThat(expected.getMessage()).as(where).isNotBlank();
+          // The library's own message, and what a boundary shows (issue 19).
+          ForPeople.check(expected.getMessage(), where, options.cacheDir().orElseThrow());
+          String real = searcher.describe().vault();
+          ForPeople.check(ErrorMessages.forPeople(expected, real, "notes"), where,
+              options.cacheDir().orElseThrow(), Path.of(real));
           refused++;
         } catch (EngineException e) {
           fail("Engine failure at " + where, e);

@@ -13,6 +13,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
+import org.qmd4j.ForPeople;
 import org.qmd4j.HostileInput;
 import org.qmd4j.SearchOptions;
 import picocli.CommandLine;
@@ -70,6 +71,7 @@ class RobustnessCliTest {
       if (code == 2) {
         usage++;
         assertThat(err.toString()).as(where).isNotBlank();
+        ForPeople.check(err.toString(), where, tmp.resolve("cache"));
         assertThat(out.toString()).as(where).isEmpty();
       } else if (search) {
         JsonNode array = json.readTree(out.toString());

@@ -163,8 +163,11 @@ public final class ConcatEngine {
     } catch (SearchException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw new EngineException("The overview writer failed (" + Problems.describe(e)
-          + "); try again, or use the mechanical overview", e);
+      // A plugged-in writer's own words (an LLM "model offline") say most.
+      String why = e.getMessage() != null && !e.getMessage().isBlank() ? e.getMessage()
+          : Problems.describe(e);
+      throw new EngineException("The overview writer failed (" + why + "); try again, or use"
+          + " the mechanical overview", e);
     }
     return new Brief(request, results,
         new ConcatDocument(overview == null ? "" : overview, blocks));

@@ -403,7 +403,8 @@ class ConcatEngineTest {
     assertThatThrownBy(() -> engine.brief(QUESTION, List.of(), c -> {
       throw boom;
     })).isInstanceOf(EngineException.class)
-        .hasMessage("The overview writer failed: java.lang.IllegalStateException: model offline")
+        .hasMessage("The overview writer failed (model offline); try again, or use the "
+            + "mechanical overview")
         .hasCause(boom);
   }
 

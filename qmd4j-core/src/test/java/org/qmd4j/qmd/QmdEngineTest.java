@@ -600,7 +600,8 @@ class QmdEngineTest {
       results = searcher.search(SearchRequest.of("webhook"));
     }
     assertThat(results).isNotEmpty().allSatisfy(r -> assertThat(r.degraded()).contains(
-        "qmd failed: qmd search failed with exit code 1 (database is locked)"));
+        "qmd failed: qmd search failed with exit code 1 (database is locked); run qmd4j doctor,"
+            + " or use the embedded engine"));
     assertThat(results.get(0).chunk()).contains("webhook");
   }
 

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.Fixtures;
+import org.qmd4j.ForPeople;
 import org.qmd4j.HostileInput;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
@@ -79,6 +80,7 @@ class RobustnessMcpTest {
       if (result.path("isError").asBoolean(false)) {
         errors++;
         assertThat(text).as(where).isNotBlank().doesNotContain("Internal error");
+        ForPeople.check(text, where);
       } else if (result.path("structuredContent").has("results")) {
         double previous = 1.0;
         for (JsonNode row : result.path("structuredContent").path("results")) {
