@@ -31,7 +31,7 @@ import org.qmd4j.search.SearchResult;
 class IndexFaultTest {
 
   /** Every chunk of the vault, newest first, as path, lines and text. */
-  private static List<String> everyChunk(Searcher searcher) {
+  static List<String> everyChunk(Searcher searcher) {
     List<String> out = new ArrayList<>();
     for (SearchResult r : searcher.search(SearchRequest.of("*").withLimit(100_000))) {
       out.add(r.path() + ":" + r.lines() + "\n" + r.chunk());
@@ -40,7 +40,7 @@ class IndexFaultTest {
   }
 
   /** Every keyword hit with its score; equal scores in path order (doc ids vary by build). */
-  private static List<String> keywordHits(Searcher searcher) {
+  static List<String> keywordHits(Searcher searcher) {
     List<String> out = new ArrayList<>();
     for (SearchResult r : searcher.search(SearchRequest.of("décision facture")
         .withLimit(10_000))) {
@@ -107,7 +107,7 @@ class IndexFaultTest {
     assertThat(injected).isGreaterThanOrEqualTo(16);
   }
 
-  private static List<Path> indexFiles(Path cache) throws IOException {
+  static List<Path> indexFiles(Path cache) throws IOException {
     try (Stream<Path> walk = Files.walk(cache)) {
       return walk.filter(Files::isRegularFile).sorted().toList();
     }
@@ -119,7 +119,7 @@ class IndexFaultTest {
     }
   }
 
-  private static void damage(Path file, String fault, Random random) throws IOException {
+  static void damage(Path file, String fault, Random random) throws IOException {
     if (!Files.exists(file)) return; // removed by a rebuild after an earlier fault
     switch (fault) {
       case "truncate":

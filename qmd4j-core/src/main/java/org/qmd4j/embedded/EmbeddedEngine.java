@@ -14,6 +14,7 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.qmd4j.internal.ChangeFeed;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Mode;
 import org.qmd4j.spi.Chunk;
@@ -46,19 +47,46 @@ public final class EmbeddedEngine implements SearchEngine {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
 
   private final Path vault;
-  private final IndexStore store;
-  private final Refresher refresher;
+  private final Chunker chunker;
+  private final Path indexDir; // null when the index is kept in memory
+  private final Map<String, String> stamp;
+  private final IndexProgress progress;
   private final ChangeFeed changes;
+  private final Object healLock = new Object();
+  private volatile Index current;
+  private volatile boolean closed;
+
+  /** One opening of the index: replaced as a whole when the index is healed. */
+  private record Index(IndexStore store, Refresher refresher) {}
+
+  /** A step on the index that may fail with an {@link IOException}. */
+  @FunctionalInterface
+  private interface IndexCall<T> {
+    T apply(Index index) throws IOException;
+  }
 
   private EmbeddedEngine(Path vault, Chunker chunker, Directory directory, String location,
-      ChangeFeed changes, IndexProgress progress) throws IOException {
+      Path indexDir, ChangeFeed changes, IndexProgress progress) throws IOException {
     this.vault = vault;
+    this.chunker = chunker;
+    this.indexDir = indexDir;
     this.changes = changes;
-    this.store = new IndexStore(directory, location, Map.of(
+    this.progress = progress;
+    this.stamp = Map.of(
         "format", FORMAT,
         "chunkSize", Integer.toString(chunker.chunkSize()),
-        "denseDaySize", Integer.toString(chunker.denseDaySize())));
-    this.refresher = new Refresher(vault, chunker, store, progress);
+        "denseDaySize", Integer.toString(chunker.denseDaySize()));
+    this.current = openIndex(directory, location);
+  }
+
+  private Index openIndex(Directory directory, String location) throws IOException {
+    IndexStore store = new IndexStore(directory, location, stamp);
+    try {
+      return new Index(store, new Refresher(vault, chunker, store, progress));
+    } catch (IOException | RuntimeException e) {
+      store.close();
+      throw e;
+    }
   }
 
   /**
@@ -100,13 +128,13 @@ public final class EmbeddedEngine implements SearchEngine {
     try {
       if (indexDir == null) {
         directory = new ByteBuffersDirectory();
-        return new EmbeddedEngine(vault, chunker, directory, "memory", changes, progress);
+        return new EmbeddedEngine(vault, chunker, directory, "memory", null, changes, progress);
       }
       try {
         Files.createDirectories(indexDir);
         directory = FSDirectory.open(indexDir);
-        return new EmbeddedEngine(vault, chunker, directory, indexDir.toString(), changes,
-            progress);
+        return new EmbeddedEngine(vault, chunker, directory, indexDir.toString(), indexDir,
+            changes, progress);
       } catch (FileSystemException e) {
         if (e instanceof NoSuchFileException) throw e;
         // A read-only cache folder (a locked-down home, a read-only mount): the index is
@@ -115,7 +143,8 @@ public final class EmbeddedEngine implements SearchEngine {
         LOG.warn("Cannot write the index at {} ({}); this process keeps it in memory instead",
             indexDir, e.toString());
         directory = new ByteBuffersDirectory();
-        return new EmbeddedEngine(vault, chunker, directory, "memory", changes, progress);
+        return new EmbeddedEngine(vault, chunker, directory, "memory", null, changes,
+            progress);
       }
     } catch (IOException | RuntimeException e) {
       changes.close();
@@ -137,34 +166,35 @@ public final class EmbeddedEngine implements SearchEngine {
 
   @Override
   public String indexLocation() {
-    return store.location();
+    return current.store().location();
   }
 
   @Override
   public List<Hit> search(EngineQuery query) {
     refresh();
-    IndexSearcher searcher = store.acquire();
     ChunkFilter filter = query.filter();
     int limit = query.limit();
-    try {
-      if (query.isWildcard()) return Ranker.wildcard(searcher, filter, limit);
-      QueryPlan plan = QueryPlan.of(query.text());
-      if (plan.isEmpty()) return List.of();
-      if (query.mode() == Mode.FAST) {
-        return Ranker.ranked(searcher, plan.tiered(), true, filter, limit);
+    return withIndex(index -> {
+      index.store().checkIntact();
+      IndexSearcher searcher = index.store().acquire();
+      try {
+        if (query.isWildcard()) return Ranker.wildcard(searcher, filter, limit);
+        QueryPlan plan = QueryPlan.of(query.text());
+        if (plan.isEmpty()) return List.of();
+        if (query.mode() == Mode.FAST) {
+          return Ranker.ranked(searcher, plan.tiered(), true, filter, limit);
+        }
+        return Ranker.deep(searcher, plan, filter, limit);
+      } finally {
+        index.store().release(searcher);
       }
-      return Ranker.deep(searcher, plan, filter, limit);
-    } catch (IOException e) {
-      throw IndexStore.failure("The search failed in the index of the vault " + vault, e);
-    } finally {
-      store.release(searcher);
-    }
+    });
   }
 
   @Override
   public Map<String, String> diagnostics() {
     Map<String, String> d = new LinkedHashMap<>();
-    d.put("index", store.location());
+    d.put("index", indexLocation());
     d.put("documents indexed", fileCount() + " files, " + chunkCount() + " chunks");
     d.put("deep search", "keyword lists fused by rank (no semantic model without qmd)");
     return d;
@@ -173,13 +203,13 @@ public final class EmbeddedEngine implements SearchEngine {
   /** Number of chunks in the index, after a refresh. */
   public int chunkCount() {
     refresh();
-    return store.chunkCount();
+    return withIndex(index -> index.store().chunkCount());
   }
 
   /** Number of indexed files, after a refresh. */
   public int fileCount() {
     refresh();
-    return refresher.fileCount();
+    return current.refresher().fileCount();
   }
 
   /**
@@ -191,7 +221,8 @@ public final class EmbeddedEngine implements SearchEngine {
    * @throws IndexException if the vault cannot be walked or the index cannot be written
    */
   public RefreshStats refresh() {
-    return refresher.refresh(changes.changes());
+    ChangeFeed.Changes seen = changes.changes();
+    return withIndex(index -> index.refresher().refresh(seen));
   }
 
   /** Whether the vault is watched, so that a search re-reads only what changed. */
@@ -201,17 +232,81 @@ public final class EmbeddedEngine implements SearchEngine {
 
   /** The index snapshot and ranking, for benchmarks that time ranking alone. */
   IndexStore store() {
-    return store;
+    return current.store();
+  }
+
+  /**
+   * Runs {@code call} on the index; when it fails because the index is damaged (a file
+   * changed, vanished or fails its checksum under this process), heals the index and runs it
+   * once more on the healed one.
+   */
+  private <T> T withIndex(IndexCall<T> call) {
+    Index index = current;
+    try {
+      return call.apply(index);
+    } catch (IOException | RuntimeException e) {
+      if (closed || !IndexHealer.isDamage(e, index.store().location())) throw rethrown(e);
+      heal(index, e);
+    }
+    try {
+      return call.apply(current);
+    } catch (IOException | RuntimeException e) {
+      throw rethrown(e);
+    }
+  }
+
+  private RuntimeException rethrown(Exception e) {
+    if (e instanceof RuntimeException) return (RuntimeException) e;
+    return IndexStore.failure("The search failed in the index of the vault " + vault, e);
+  }
+
+  /**
+   * Replaces the damaged {@code failed} opening of the index with a sound one: rebuilt from
+   * the vault beside the damaged files and put in their place ({@link IndexHealer}), or
+   * reopened as it is when it is sound again (another process healed it, or it only looked
+   * damaged). Searches wait for it. One warning per heal. When the folder cannot take the
+   * rebuilt index (disk full, read-only), the index is kept in memory, so that searches still
+   * answer.
+   */
+  private void heal(Index failed, Throwable cause) {
+    synchronized (healLock) {
+      if (current != failed || closed) return; // healed meanwhile by another search
+      LOG.warn("The index of the vault {} is damaged ({}); rebuilding it from the vault, "
+          + "searches wait for it", vault, Problems.describe(cause));
+      LOG.debug("What showed the damage", cause);
+      failed.refresher().whileIdle(failed.store()::close);
+      if (indexDir != null) {
+        try {
+          boolean sound;
+          try (Directory d = FSDirectory.open(indexDir)) {
+            sound = IndexHealer.isSound(d, stamp);
+          }
+          if (!sound) IndexHealer.rebuildBeside(vault, chunker, indexDir, stamp, progress);
+          current = openIndex(FSDirectory.open(indexDir), indexDir.toString());
+          return;
+        } catch (IOException | RuntimeException e) {
+          LOG.warn("Cannot put a rebuilt index in {} ({}); this process keeps it in memory "
+              + "instead", indexDir, Problems.describe(e));
+        }
+      }
+      try {
+        current = openIndex(new ByteBuffersDirectory(), "memory");
+      } catch (IOException e) {
+        throw IndexStore.failure("Cannot rebuild the index of the vault " + vault, e);
+      }
+    }
   }
 
   @Override
   public void close() {
+    closed = true;
     changes.close();
-    refresher.whileIdle(store::close);
+    Index index = current;
+    index.refresher().whileIdle(index.store()::close);
   }
 
   @Override
   public String toString() {
-    return "EmbeddedEngine[" + vault + " -> " + store.location() + "]";
+    return "EmbeddedEngine[" + vault + " -> " + indexLocation() + "]";
   }
 }

@@ -5,27 +5,19 @@ import java.io.InterruptedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.NumericDocValuesField;
-import org.apache.lucene.document.StringField;
-import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.IndexCommit;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermQuery;
@@ -33,8 +25,6 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.Lock;
 import org.apache.lucene.store.LockObtainFailedException;
-import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.BytesRef;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.vault.FileStamp;
@@ -58,6 +48,7 @@ final class IndexStore {
   private final String location;
   private final Map<String, String> stamp;
   private final SearcherManager searchers;
+  private volatile Intact intact; // the files of the commit last checked by checkIntact
 
   /**
    * Opens the index in {@code directory}, rebuilding it when its stamp differs from
@@ -138,18 +129,75 @@ final class IndexStore {
 
   /** Removes every file of the index but the lock, holding the lock, then commits empty. */
   private void wipe() throws IOException {
-    try (Lock lock = obtainLock()) {
-      for (String name : directory.listAll()) {
-        if (!name.equals(IndexWriter.WRITE_LOCK_NAME)) directory.deleteFile(name);
-      }
-      lock.ensureValid();
-    }
+    emptyUnderLock(directory, location);
     try (IndexWriter writer = openWriter(IndexWriterConfig.OpenMode.CREATE)) {
       commit(writer);
     }
   }
 
-  private Lock obtainLock() throws IOException {
+  /** Removes every file of {@code directory} but the lock, holding the lock. */
+  static void emptyUnderLock(Directory directory, String location) throws IOException {
+    try (Lock lock = obtainLock(directory, location)) {
+      for (String name : directory.listAll()) {
+        if (!name.equals(IndexWriter.WRITE_LOCK_NAME)) directory.deleteFile(name);
+      }
+      lock.ensureValid();
+    }
+  }
+
+  /**
+   * Checks, before a search, that the files of the commit this process reads are the ones it
+   * opened (same size, times and inode; a lock file still empty): a file damaged, truncated
+   * or deleted under a running process fails here instead of answering from damaged data.
+   * About one stat per index file. The stamps are taken the first time a commit is seen.
+   *
+   * @throws DamagedIndexException if a file changed or vanished
+   */
+  void checkIntact() throws IOException {
+    if (!(directory instanceof FSDirectory)) return;
+    Path dir = ((FSDirectory) directory).getDirectory();
+    Path lockFile = dir.resolve(IndexWriter.WRITE_LOCK_NAME);
+    if (Files.isRegularFile(lockFile, LinkOption.NOFOLLOW_LINKS) && Files.size(lockFile) != 0) {
+      throw new DamagedIndexException("the lock file has content");
+    }
+    IndexSearcher searcher = acquire();
+    try {
+      DirectoryReader reader = (DirectoryReader) searcher.getIndexReader();
+      IndexCommit commit = reader.getIndexCommit();
+      Intact known = intact;
+      String problem = null;
+      Map<String, FileStamp> seen = new HashMap<>();
+      for (String name : commit.getFileNames()) {
+        try {
+          FileStamp now = FileStamp.stat(dir.resolve(name)).stamp();
+          seen.put(name, now);
+          if (known != null && known.generation == commit.getGeneration()
+              && !now.equals(known.stamps.get(name))) {
+            problem = name + " changed under the open index";
+          }
+        } catch (NoSuchFileException gone) {
+          problem = name + " was deleted";
+        }
+      }
+      if (problem == null) {
+        if (known == null || known.generation != commit.getGeneration()) {
+          intact = new Intact(commit.getGeneration(), Map.copyOf(seen));
+        }
+        return;
+      }
+      // Another process committed and merged away this commit's files: not damage; the
+      // next refresh opens its commit.
+      if (!reader.isCurrent()) return;
+      throw new DamagedIndexException(problem);
+    } finally {
+      release(searcher);
+    }
+  }
+
+  /** The stamps of the files of one commit, as first seen. */
+  private record Intact(long generation, Map<String, FileStamp> stamps) {}
+
+  private static Lock obtainLock(Directory directory, String location) throws IOException {
     long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
     while (true) {
       try {
@@ -213,59 +261,21 @@ final class IndexStore {
   }
 
   /**
-   * The file records of the latest visible commit, by vault path. Read from doc values:
-   * stored fields would decompress every block, chunk texts included (most of a command
-   * line search's time on a 2,000-file vault when they were stored fields).
+   * The file records of the latest visible commit, by vault path (from doc values: see
+   * {@link FileRecord#load}).
    */
   Map<String, FileRecord> loadRecords() throws IOException {
     IndexSearcher searcher = acquire();
     try {
-      Map<String, FileRecord> out = new HashMap<>();
-      for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-        LeafReader reader = leaf.reader();
-        Bits live = reader.getLiveDocs();
-        BinaryDocValues paths = DocValues.getBinary(reader, Fields.FILE_PATH);
-        NumericDocValues size = DocValues.getNumeric(reader, Fields.SIZE);
-        NumericDocValues modified = DocValues.getNumeric(reader, Fields.MODIFIED);
-        NumericDocValues changed = DocValues.getNumeric(reader, Fields.CHANGED);
-        NumericDocValues inode = DocValues.getNumeric(reader, Fields.INODE);
-        NumericDocValues hash = DocValues.getNumeric(reader, Fields.HASH);
-        NumericDocValues readAt = DocValues.getNumeric(reader, Fields.READ_AT);
-        for (int doc = paths.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
-            doc = paths.nextDoc()) {
-          if (live != null && !live.get(doc)) continue;
-          out.put(paths.binaryValue().utf8ToString(), new FileRecord(
-              new FileStamp(valueOf(size, doc), valueOf(modified, doc),
-                  valueOf(changed, doc), valueOf(inode, doc)),
-              valueOf(hash, doc), valueOf(readAt, doc)));
-        }
-      }
-      return out;
+      return FileRecord.load(searcher);
     } finally {
       release(searcher);
     }
   }
 
-  private static long valueOf(NumericDocValues values, int doc) throws IOException {
-    if (!values.advanceExact(doc)) {
-      throw new IOException("A file record lacks a value (doc " + doc + ")");
-    }
-    return values.longValue();
-  }
-
   /** The document that records one file's stamp and hash (doc values only, no stored field). */
   static Document recordDocument(String path, FileRecord record) {
-    Document d = new Document();
-    d.add(new StringField(Fields.TYPE, Fields.TYPE_FILE, Field.Store.NO));
-    d.add(new StringField(Fields.FILE_PATH, path, Field.Store.NO));
-    d.add(new BinaryDocValuesField(Fields.FILE_PATH, new BytesRef(path)));
-    d.add(new NumericDocValuesField(Fields.SIZE, record.stamp().size()));
-    d.add(new NumericDocValuesField(Fields.MODIFIED, record.stamp().modifiedNanos()));
-    d.add(new NumericDocValuesField(Fields.CHANGED, record.stamp().changedNanos()));
-    d.add(new NumericDocValuesField(Fields.INODE, record.stamp().inode()));
-    d.add(new NumericDocValuesField(Fields.HASH, record.hash()));
-    d.add(new NumericDocValuesField(Fields.READ_AT, record.readAtNanos()));
-    return d;
+    return FileRecord.document(path, record);
   }
 
   /** Number of chunk documents in the visible index. */

@@ -1,0 +1,132 @@
+package org.qmd4j.embedded;
+
+import java.io.EOFException;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexFormatTooNewException;
+import org.apache.lucene.index.IndexFormatTooOldException;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.AlreadyClosedException;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.LockObtainFailedException;
+import org.qmd4j.spi.IndexProgress;
+import org.qmd4j.vault.Chunker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Heals an index found damaged while a long-lived process has it open (issue 19): the index is
+ * rebuilt from the vault in a folder beside the damaged one, then its segments replace the
+ * damaged files under the write lock, and the process reopens it. Searches wait meanwhile
+ * (they answer from the rebuilt index, never from damaged data); other processes that share
+ * the folder see a new commit and reopen it.
+ *
+ * <p>Not thread-safe: the engine runs one heal at a time.
+ */
+final class IndexHealer {
+  private static final Logger LOG = LoggerFactory.getLogger(IndexHealer.class);
+
+  private IndexHealer() {}
+
+  /**
+   * Whether {@code e}, thrown while the index was read or written, means that its files are
+   * damaged (rather than the vault being unreadable or another process holding the lock).
+   */
+  static boolean isDamage(Throwable e, String location) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof LockObtainFailedException) return false;
+      if (t instanceof DamagedIndexException || t instanceof CorruptIndexException
+          || t instanceof IndexFormatTooOldException || t instanceof IndexFormatTooNewException
+          || t instanceof EOFException || t instanceof AlreadyClosedException) {
+        return true;
+      }
+      if (t instanceof NoSuchFileException || t instanceof FileNotFoundException) {
+        String m = String.valueOf(t.getMessage());
+        return m.contains(location); // an index file, not a vault file
+      }
+      if (t instanceof RuntimeException && !(t instanceof org.qmd4j.search.SearchException)) {
+        StackTraceElement[] frames = t.getStackTrace();
+        // Garbage read from a damaged file fails inside Lucene's codecs in many ways.
+        if (frames.length > 0 && frames[0].getClassName().startsWith("org.apache.lucene.")) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the index in {@code directory} is sound: its latest commit has {@code stamp} and
+   * every file of it passes its checksum. Reads the whole index.
+   */
+  static boolean isSound(Directory directory, Map<String, String> stamp) {
+    try {
+      if (!DirectoryReader.indexExists(directory)) return false;
+      if (!SegmentInfos.readLatestCommit(directory).getUserData().equals(stamp)) return false;
+      try (DirectoryReader reader = DirectoryReader.open(directory)) {
+        for (LeafReaderContext leaf : reader.leaves()) leaf.reader().checkIntegrity();
+      }
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Rebuilds the index of {@code vault} beside {@code indexDir}, then puts it in place of
+   * the damaged files. Leaves {@code indexDir} holding a sound index with {@code stamp}.
+   */
+  static void rebuildBeside(Path vault, Chunker chunker, Path indexDir,
+      Map<String, String> stamp, IndexProgress progress) throws IOException {
+    Path beside = Files.createTempDirectory(indexDir.getParent(),
+        indexDir.getFileName() + ".rebuild-");
+    try {
+      IndexStore fresh = new IndexStore(FSDirectory.open(beside), beside.toString(), stamp);
+      try {
+        new Refresher(vault, chunker, fresh, progress).refresh();
+      } finally {
+        fresh.close();
+      }
+      try (Directory target = FSDirectory.open(indexDir);
+          Directory source = FSDirectory.open(beside)) {
+        IndexStore.emptyUnderLock(target, indexDir.toString());
+        IndexWriterConfig config = new IndexWriterConfig(ChunkDocuments.ANALYZER)
+            .setOpenMode(IndexWriterConfig.OpenMode.CREATE).setCommitOnClose(false);
+        try (IndexWriter writer = new IndexWriter(target, config)) {
+          writer.addIndexes(source);
+          writer.setLiveCommitData(stamp.entrySet());
+          writer.commit();
+        }
+      }
+      LOG.info("The rebuilt index of {} is in place", vault);
+    } finally {
+      deleteQuietly(beside);
+    }
+  }
+
+  private static void deleteQuietly(Path folder) {
+    try (Stream<Path> all = Files.walk(folder)) {
+      all.sorted(Comparator.reverseOrder()).forEach(p -> {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          LOG.debug("Cannot delete {}: {}", p, e.toString());
+        }
+      });
+    } catch (IOException e) {
+      LOG.debug("Cannot delete {}: {}", folder, e.toString());
+    }
+  }
+}
