@@ -56,13 +56,19 @@ final class IndexHealer {
         String m = String.valueOf(t.getMessage());
         return m.contains(location); // an index file, not a vault file
       }
-      if (t instanceof RuntimeException && !(t instanceof org.qmd4j.search.SearchException)) {
-        StackTraceElement[] frames = t.getStackTrace();
-        // Garbage read from a damaged file fails inside Lucene's codecs in many ways.
-        if (frames.length > 0 && frames[0].getClassName().startsWith("org.apache.lucene.")) {
-          return true;
-        }
+      if (t instanceof RuntimeException && !(t instanceof org.qmd4j.search.SearchException)
+          && thrownInLucene(t)) {
+        return true; // garbage read from a damaged file fails in Lucene's codecs many ways
       }
+    }
+    return false;
+  }
+
+  /** Whether {@code t} came out of Lucene's code rather than qmd4j's own. */
+  private static boolean thrownInLucene(Throwable t) {
+    for (StackTraceElement frame : t.getStackTrace()) {
+      if (frame.getClassName().startsWith("org.apache.lucene.")) return true;
+      if (frame.getClassName().startsWith("org.qmd4j.")) return false;
     }
     return false;
   }

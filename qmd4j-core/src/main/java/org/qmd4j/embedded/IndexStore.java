@@ -48,7 +48,7 @@ final class IndexStore {
   private final String location;
   private final Map<String, String> stamp;
   private final SearcherManager searchers;
-  private volatile Intact intact; // the files of the commit last checked by checkIntact
+  private volatile Map<String, FileStamp> written = Map.of(); // see checkIntact
 
   /**
    * Opens the index in {@code directory}, rebuilding it when its stamp differs from
@@ -147,9 +147,10 @@ final class IndexStore {
 
   /**
    * Checks, before a search, that the files of the commit this process reads are the ones it
-   * opened (same size, times and inode; a lock file still empty): a file damaged, truncated
-   * or deleted under a running process fails here instead of answering from damaged data.
-   * About one stat per index file. The stamps are taken the first time a commit is seen.
+   * saw written (same size, times and inode; a lock file still empty): Lucene never changes
+   * a file once written, so a file damaged, truncated or deleted under a running process
+   * fails here instead of answering from damaged data. About one stat per index file; a file
+   * is stamped the first time a commit holding it is read.
    *
    * @throws DamagedIndexException if a file changed or vanished
    */
@@ -163,39 +164,31 @@ final class IndexStore {
     IndexSearcher searcher = acquire();
     try {
       DirectoryReader reader = (DirectoryReader) searcher.getIndexReader();
-      IndexCommit commit = reader.getIndexCommit();
-      Intact known = intact;
-      String problem = null;
+      Map<String, FileStamp> known = written;
       Map<String, FileStamp> seen = new HashMap<>();
-      for (String name : commit.getFileNames()) {
+      String problem = null;
+      for (String name : reader.getIndexCommit().getFileNames()) {
         try {
           FileStamp now = FileStamp.stat(dir.resolve(name)).stamp();
           seen.put(name, now);
-          if (known != null && known.generation == commit.getGeneration()
-              && !now.equals(known.stamps.get(name))) {
-            problem = name + " changed under the open index";
-          }
+          FileStamp before = known.get(name);
+          if (before != null && !now.equals(before)) problem = name + " changed";
         } catch (NoSuchFileException gone) {
           problem = name + " was deleted";
         }
       }
       if (problem == null) {
-        if (known == null || known.generation != commit.getGeneration()) {
-          intact = new Intact(commit.getGeneration(), Map.copyOf(seen));
-        }
+        if (!seen.equals(known)) written = Map.copyOf(seen);
         return;
       }
       // Another process committed and merged away this commit's files: not damage; the
       // next refresh opens its commit.
       if (!reader.isCurrent()) return;
-      throw new DamagedIndexException(problem);
+      throw new DamagedIndexException(problem + " under the open index");
     } finally {
       release(searcher);
     }
   }
-
-  /** The stamps of the files of one commit, as first seen. */
-  private record Intact(long generation, Map<String, FileStamp> stamps) {}
 
   private static Lock obtainLock(Directory directory, String location) throws IOException {
     long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
