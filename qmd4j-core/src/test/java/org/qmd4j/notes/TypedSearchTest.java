@@ -385,8 +385,9 @@ class TypedSearchTest {
   void defaultExecutorRunsOnSharedDaemonThreads() {
     // thenApply runs on the caller when the future is already done: look again until it
     // was not (the answer of a pool thread), at most 100 times.
-    String thread = "main";
-    for (int i = 0; i < 100 && thread.startsWith(Thread.currentThread().getName() + " "); i++) {
+    String caller = Thread.currentThread().getName() + " ";
+    String thread = caller;
+    for (int i = 0; i < 100 && thread.startsWith(caller); i++) {
       thread = searcher.tasksAsync(TaskQuery.of("*"))
           .thenApply(tasks -> Thread.currentThread().getName() + " "
               + Thread.currentThread().isDaemon())
