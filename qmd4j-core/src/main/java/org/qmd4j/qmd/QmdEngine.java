@@ -72,6 +72,7 @@ public final class QmdEngine implements SearchEngine {
   private final QmdCollection collection;
   private final ResidentSession session;
   private final NoteCache notes;
+  private final QmdIndexHealer healer;
   private final ExecutorService walker = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "qmd4j-qmd-freshness");
     t.setDaemon(true);
@@ -97,6 +98,7 @@ public final class QmdEngine implements SearchEngine {
     this.session = new ResidentSession(options.session(),
         () -> commands.sessionLaunch(options.session().startTimeout()));
     this.notes = new NoteCache(vault, chunker);
+    this.healer = new QmdIndexHealer(vault, indexFile, freshness, collection, session);
   }
 
   /**
@@ -156,9 +158,17 @@ public final class QmdEngine implements SearchEngine {
       }
       // qmd returns documents; ask for more when filters may drop some of their chunks.
       int rows = filter.passesEverything() ? limit : Math.max(limit * 5, 50);
-      List<QmdJson.DocHit> docs = options.autoRefresh()
-          ? freshDocuments(query, mode, rows)
-          : documents(query, mode, rows);
+      List<QmdJson.DocHit> docs;
+      boolean healable = !options.isAttached() && options.autoRefresh();
+      try {
+        if (healable) healer.healIfChangedBehindUs();
+        docs = options.autoRefresh() ? freshDocuments(query, mode, rows)
+            : documents(query, mode, rows);
+      } catch (QmdFailedException | QmdUnavailableException e) {
+        if (!healable || !QmdIndexHealer.isDamage(e)) throw e;
+        healer.heal("qmd reports a damaged database file");
+        docs = freshDocuments(query, mode, rows);
+      }
       if (docs.isEmpty() && !options.isAttached() && repairedEmptiedIndex()) {
         docs = documents(query, mode, rows);
       }

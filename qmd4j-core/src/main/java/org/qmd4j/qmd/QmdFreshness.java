@@ -42,6 +42,7 @@ final class QmdFreshness {
   private Map<String, FileStamp> stamps = Map.of(); // guarded by lock: the vault at the update
   private long stampedAtMillis; // guarded by lock
   private Map<String, FileStamp> repairedFor; // guarded by lock: stamps of the last repair
+  private volatile FileStamp indexStamp; // index.sqlite after qmd4j's last update; null: unknown
 
   QmdFreshness(Path vault, Path stateDir, Path indexFile, QmdCommands commands,
       Duration setupTimeout) {
@@ -170,12 +171,11 @@ final class QmdFreshness {
         Map<String, FileStamp> s = new LinkedHashMap<>();
         @SuppressWarnings("unchecked")
         Map<String, List<Number>> files = (Map<String, List<Number>>) data.get("files");
-        // [size, mtime, ctime, inode]; stamps saved before issue 19 have the first two only,
-        // and 0 (unknown) compares equal to any ctime or inode.
-        files.forEach((k, v) -> s.put(k, new FileStamp(v.get(0).longValue(),
-            v.get(1).longValue(), v.size() > 3 ? v.get(2).longValue() : 0,
-            v.size() > 3 ? v.get(3).longValue() : 0)));
+        files.forEach((k, v) -> s.put(k, stampOf(v)));
         stamps = s;
+        @SuppressWarnings("unchecked")
+        List<Number> index = (List<Number>) data.get("index");
+        indexStamp = index == null ? null : stampOf(index);
       } catch (IOException | RuntimeException e) {
         LOG.info("Ignoring unreadable qmd bookkeeping {}: {}", file, e.toString());
       }
@@ -188,15 +188,67 @@ final class QmdFreshness {
     long now = System.currentTimeMillis();
     data.put("at", now);
     Map<String, List<Long>> files = new LinkedHashMap<>();
-    seen.forEach((k, v) -> files.put(k,
-        List.of(v.size(), v.modifiedNanos(), v.changedNanos(), v.inode())));
+    seen.forEach((k, v) -> files.put(k, asList(v)));
     data.put("files", files);
+    FileStamp index = indexStatOrNull();
+    if (index != null) data.put("index", asList(index));
     Path tmp = Files.createTempFile(stateDir, "stamps", ".tmp");
     JSON.writeValue(tmp.toFile(), data);
     Files.move(tmp, stateDir.resolve("stamps.json"), StandardCopyOption.REPLACE_EXISTING,
         StandardCopyOption.ATOMIC_MOVE);
     stamps = seen;
     stampedAtMillis = now;
+    indexStamp = index;
+  }
+
+  private static List<Long> asList(FileStamp v) {
+    return List.of(v.size(), v.modifiedNanos(), v.changedNanos(), v.inode());
+  }
+
+  private static FileStamp stampOf(List<Number> v) {
+    // [size, mtime, ctime, inode]; stamps saved before issue 19 have the first two only,
+    // and 0 (unknown) compares equal to any ctime or inode.
+    return new FileStamp(v.get(0).longValue(), v.get(1).longValue(),
+        v.size() > 3 ? v.get(2).longValue() : 0, v.size() > 3 ? v.get(3).longValue() : 0);
+  }
+
+  private FileStamp indexStatOrNull() {
+    try {
+      return FileStamp.stat(indexFile).stamp();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** index.sqlite as the last update of any qmd4j process left it (from stamps.json). */
+  private FileStamp savedIndexStamp() {
+    try {
+      Map<String, Object> data = JSON.readValue(stateDir.resolve("stamps.json").toFile(),
+          new TypeReference<Map<String, Object>>() {});
+      @SuppressWarnings("unchecked")
+      List<Number> index = (List<Number>) data.get("index");
+      return index == null ? null : stampOf(index);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Whether index.sqlite changed since the last update of a qmd4j process (qmd's searches do
+   * not write it): damaged or replaced by another program. False when it is gone (set up again
+   * before a search) or was never seen by this process.
+   */
+  boolean indexChangedBehindUs() {
+    FileStamp known = indexStamp;
+    if (known == null) return false;
+    FileStamp now = indexStatOrNull();
+    if (now == null || now.equals(known)) return false;
+    FileStamp saved = savedIndexStamp(); // another qmd4j process may have updated it
+    if (now.equals(saved)) {
+      indexStamp = saved;
+      return false;
+    }
+    return true;
   }
 
   /** A step that may fail with an {@link IOException}. */

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,9 @@ import org.qmd4j.search.InvalidScopeException;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.spi.EngineQuery;
+import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.SearchEngine;
 
 /** The typed facade of {@link Searcher} on the example vault. */
 class TypedSearchTest {
@@ -383,16 +387,35 @@ class TypedSearchTest {
 
   @Test
   void defaultExecutorRunsOnSharedDaemonThreads() {
-    // thenApply runs on the caller when the future is already done: look again until it
-    // was not (the answer of a pool thread), at most 100 times.
-    String caller = Thread.currentThread().getName() + " ";
-    String thread = caller;
-    for (int i = 0; i < 100 && thread.startsWith(caller); i++) {
-      thread = searcher.tasksAsync(TaskQuery.of("*"))
-          .thenApply(tasks -> Thread.currentThread().getName() + " "
-              + Thread.currentThread().isDaemon())
-          .join();
+    // The engine records the thread it runs on: thenApply would run on the caller when the
+    // future is already complete.
+    AtomicReference<Thread> ran = new AtomicReference<>();
+    SearchEngine.Factory recording = context -> new SearchEngine() {
+      @Override public String name() {
+        return "recording";
+      }
+
+      @Override public List<Hit> search(EngineQuery query) {
+        ran.set(Thread.currentThread());
+        return List.of();
+      }
+
+      @Override public String indexLocation() {
+        return "memory";
+      }
+
+      @Override public Map<String, String> diagnostics() {
+        return Map.of();
+      }
+
+      @Override public void close() {}
+    };
+    try (Searcher own = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions(),
+        recording)) {
+      own.tasksAsync(TaskQuery.of("*")).join();
     }
-    assertThat(thread).matches("qmd4j-async-\\d+ true");
+    assertThat(ran.get().getName() + " " + ran.get().isDaemon())
+        .matches("qmd4j-async-\\d+ true");
   }
+
 }

@@ -320,6 +320,29 @@ class QmdIntegrationTest {
     }
   }
 
+  /**
+   * Issue 19: qmd's index damaged under a running searcher (its header zeroed: "file is not a
+   * database"; 64 bytes in its middle: no error, only its stamp tells) is rebuilt, and the
+   * next search answers as before the damage.
+   */
+  @Test
+  void aDamagedIndexUnderARunningSearcherIsRebuilt(@TempDir Path dir) throws IOException {
+    Path copy = Fixtures.copyVault(dir.resolve("vault")).toRealPath();
+    try (Searcher live = SearchProviders.forVault(copy, options("healing"))) {
+      List<SearchResult> before = live.search(SearchRequest.of("webhook facture"));
+      assertThat(before).isNotEmpty();
+      Path index = Path.of(live.describe().indexLocation());
+      for (long at : new long[] {0, Files.size(index) / 2 - 32}) {
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(index.toFile(), "rw")) {
+          f.seek(at);
+          f.write(new byte[64]);
+        }
+        assertThat(live.search(SearchRequest.of("webhook facture"))).as("damaged at " + at)
+            .isEqualTo(before);
+      }
+    }
+  }
+
   /** Issue 19: the saved stamps keep ctime and inode, so a later process sees this edit. */
   @Test
   void anEditKeepingSizeAndMtimeIsSeenByALaterProcess(@TempDir Path dir) throws IOException {

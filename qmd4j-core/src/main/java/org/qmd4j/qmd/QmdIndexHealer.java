@@ -1,0 +1,70 @@
+package org.qmd4j.qmd;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.qmd4j.search.QmdFailedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Heals qmd's private index ({@code index.sqlite}) found damaged under a running process
+ * (issue 19): qmd failing with SQLite's words for a damaged file, or the file changed by
+ * something other than qmd4j's own updates. The index is derived data: its files are removed
+ * and qmd re-indexes the vault from its collection, under qmd4j's update lock (searches wait),
+ * then the resident {@code qmd mcp} session, which still holds the damaged file open, is
+ * restarted. An attached index (the user's own) is never touched. One warning per heal.
+ */
+final class QmdIndexHealer {
+  private static final Logger LOG = LoggerFactory.getLogger(QmdIndexHealer.class);
+  /** What SQLite and better-sqlite3 say of a damaged or replaced database file. */
+  private static final List<String> DAMAGE = List.of("file is not a database", "malformed",
+      "sqlite_corrupt", "sqlite_notadb", "database disk image", "no such table",
+      "disk i/o error", "unable to open database");
+
+  private final Path vault;
+  private final Path indexFile;
+  private final QmdFreshness freshness;
+  private final QmdCollection collection;
+  private final ResidentSession session;
+
+  QmdIndexHealer(Path vault, Path indexFile, QmdFreshness freshness, QmdCollection collection,
+      ResidentSession session) {
+    this.vault = vault;
+    this.indexFile = indexFile;
+    this.freshness = freshness;
+    this.collection = collection;
+    this.session = session;
+  }
+
+  /** Whether {@code e} (a qmd or session failure) says that the index file is damaged. */
+  static boolean isDamage(RuntimeException e) {
+    String text = String.valueOf(e.getMessage());
+    if (e instanceof QmdFailedException) text += "\n" + ((QmdFailedException) e).stderrTail();
+    String lower = text.toLowerCase(Locale.ROOT);
+    return DAMAGE.stream().anyMatch(lower::contains);
+  }
+
+  /** Heals when the index file changed since qmd4j's last update; returns whether it did. */
+  boolean healIfChangedBehindUs() throws IOException {
+    if (!freshness.indexChangedBehindUs()) return false;
+    heal("its file was changed by another program");
+    return true;
+  }
+
+  /** Removes the index files, re-indexes the vault and restarts the session. */
+  void heal(String why) throws IOException {
+    synchronized (freshness.lock()) {
+      LOG.warn("qmd's index of the vault {} is damaged ({}); rebuilding it from the vault, "
+          + "searches wait for it", vault, why);
+      session.restart(); // the running qmd mcp holds the damaged file open
+      for (String suffix : List.of("", "-wal", "-shm", "-journal")) {
+        Files.deleteIfExists(Path.of(indexFile + suffix));
+      }
+      collection.ensure(); // qmd update: the collection is in qmd's config, not the file
+      session.restart(); // a session started meanwhile opened the file being rebuilt
+    }
+  }
+}
