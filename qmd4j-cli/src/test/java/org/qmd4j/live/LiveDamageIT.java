@@ -88,6 +88,53 @@ class LiveDamageIT {
     assertThat(injected).isGreaterThanOrEqualTo(16);
   }
 
+  /**
+   * The qmd engine's private index.sqlite damaged (header zeroed, then 64 bytes in its middle)
+   * under a running {@code qmd4j mcp --engine qmd}, then its resident {@code qmd mcp} killed:
+   * the next searches answer as before. Skipped without qmd on PATH.
+   */
+  @Test
+  void qmdIndexDamagedAndSessionKilledUnderRunningMcpAreHealed(@TempDir Path tmp)
+      throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(org.qmd4j.spi.BinaryLocator
+        .fromEnvironment(System.getenv()).locate().isPresent(), "qmd is not on PATH");
+    Path vault = Fixtures.copyVault(tmp.resolve("vault")).toRealPath();
+    Path cache = Files.createDirectories(tmp.resolve("cache"));
+    McpSyncClient mcp = JarProcesses.mcp(vault, cache, "qmd");
+    int faults = 0;
+    try {
+      List<String> before = JarProcesses.chunks(JarProcesses.mcpSearch(mcp, "webhook facture",
+          20));
+      assertThat(before).isNotEmpty();
+      Path index;
+      try (Stream<Path> walk = Files.walk(cache)) {
+        index = walk.filter(p -> p.getFileName().toString().equals("index.sqlite"))
+            .findFirst().orElseThrow();
+      }
+      for (long at : new long[] {0, -1}) {
+        try (RandomAccessFile f = new RandomAccessFile(index.toFile(), "rw")) {
+          f.seek(at == 0 ? 0 : f.length() / 2 - 32);
+          f.write(new byte[64]);
+        }
+        faults++;
+        assertThat(JarProcesses.chunks(JarProcesses.mcpSearch(mcp, "webhook facture", 20)))
+            .as("after damage at " + (at == 0 ? "the header" : "the middle")).isEqualTo(before);
+      }
+      List<ProcessHandle> sessions = ProcessHandle.current().descendants()
+          .filter(p -> p.info().commandLine().orElse("").matches(".*qmd(\\.js)? mcp.*"))
+          .filter(p -> !p.info().commandLine().orElse("").contains("qmd4j-cli"))
+          .toList();
+      sessions.forEach(ProcessHandle::destroyForcibly);
+      faults += sessions.size();
+      assertThat(JarProcesses.chunks(JarProcesses.mcpSearch(mcp, "webhook facture", 20)))
+          .as("after the qmd session was killed").isEqualTo(before);
+    } finally {
+      mcp.closeGracefully();
+    }
+    System.out.printf("LiveDamageIT (qmd): %d faults under a running mcp, 0 failures%n",
+        faults);
+  }
+
   /** Every chunk of a clean in-memory build of the vault, as "path:lines", newest first. */
   static List<String> cleanBuild(Path vault) {
     try (Searcher clean = SearchProviders.forVault(vault, Fixtures.memoryOptions())) {
