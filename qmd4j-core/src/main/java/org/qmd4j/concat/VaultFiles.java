@@ -112,6 +112,20 @@ final class VaultFiles {
     } catch (InvalidPathException e) {
       throw new PathRefusedException(path, "Refused path '" + path + "': it is not a valid "
           + "path (" + e.getReason() + "); " + VALID);
+    } catch (FileSystemException e) {
+      // What the path itself gets wrong (found by fuzzing, issue 19): a file used as a folder,
+      // a name too long, a loop of links. Only the rest is the environment's failure.
+      String reason = String.valueOf(e.getReason());
+      if (reason.contains("Not a directory")) {
+        throw new NoteNotFoundException(path, "No file '" + path + "' in the vault: a part of "
+            + "it before the last is a file, not a folder; " + VALID);
+      }
+      if (reason.contains("name too long") || reason.contains("levels of symbolic links")) {
+        throw new PathRefusedException(path, "Refused path '" + path + "': "
+            + reason.toLowerCase(java.util.Locale.ROOT) + "; " + VALID);
+      }
+      throw new EngineException("Cannot resolve '" + path + "' in the vault " + root + " ("
+          + Problems.describe(e) + "); check that it can be read", e);
     } catch (IOException e) {
       throw new EngineException("Cannot resolve '" + path + "' in the vault " + root + " ("
           + Problems.describe(e) + "); check that it can be read", e);

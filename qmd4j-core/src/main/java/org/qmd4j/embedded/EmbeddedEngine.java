@@ -45,6 +45,7 @@ public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
   static final String FORMAT = "v4"; // v4: file records in doc values
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
+  private static final int HEAL_ATTEMPTS = 4;
 
   private final Path vault;
   private final Chunker chunker;
@@ -76,11 +77,37 @@ public final class EmbeddedEngine implements SearchEngine {
         "format", FORMAT,
         "chunkSize", Integer.toString(chunker.chunkSize()),
         "denseDaySize", Integer.toString(chunker.denseDaySize()));
-    this.current = openIndex(directory, location);
+    this.current = openHealing(directory, location);
+  }
+
+  /**
+   * Opens the index; an index that {@link IndexStore} found sound but that fails while it is
+   * opened (damaged meanwhile, or replaced by another process) is healed and opened again.
+   */
+  private Index openHealing(Directory directory, String location) throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return openIndex(attempt == 1 ? directory : FSDirectory.open(indexDir), location);
+      } catch (IOException | RuntimeException | InternalError e) {
+        if (indexDir == null || attempt == HEAL_ATTEMPTS
+            || !IndexHealer.isDamage(e, location)) {
+          if (e instanceof InternalError) throw new DamagedIndexException(e.toString());
+          throw e;
+        }
+        IndexHealer.logHeal(vault, e);
+        IndexHealer.makeSound(vault, chunker, indexDir, stamp, progress);
+      }
+    }
   }
 
   private Index openIndex(Directory directory, String location) throws IOException {
-    IndexStore store = new IndexStore(directory, location, stamp);
+    IndexStore store;
+    try {
+      store = new IndexStore(directory, location, stamp);
+    } catch (IOException | RuntimeException e) {
+      IndexStore.closeQuietly(directory);
+      throw e;
+    }
     try {
       return new Index(store, new Refresher(vault, chunker, store, progress));
     } catch (IOException | RuntimeException e) {
@@ -171,10 +198,14 @@ public final class EmbeddedEngine implements SearchEngine {
 
   @Override
   public List<Hit> search(EngineQuery query) {
-    refresh();
     ChunkFilter filter = query.filter();
     int limit = query.limit();
+    ChangeFeed.Changes seen = changes.changes();
+    // Refreshed inside the call: a search retried on a healed index refreshes that one too
+    // (its first refresh walks the whole vault), so it never answers from a rebuild older
+    // than the changes this search must see.
     return withIndex(index -> {
+      index.refresher().refresh(seen);
       index.store().checkIntact();
       IndexSearcher searcher = index.store().acquire();
       try {
@@ -241,21 +272,23 @@ public final class EmbeddedEngine implements SearchEngine {
    * once more on the healed one.
    */
   private <T> T withIndex(IndexCall<T> call) {
-    Index index = current;
-    try {
-      return call.apply(index);
-    } catch (IOException | RuntimeException e) {
-      if (closed || !IndexHealer.isDamage(e, index.store().location())) throw rethrown(e);
-      heal(index, e);
-    }
-    try {
-      return call.apply(current);
-    } catch (IOException | RuntimeException e) {
-      throw rethrown(e);
+    // A few rounds: processes sharing the folder may heal it again while this one reopens.
+    for (int attempt = 1; ; attempt++) {
+      Index index = current;
+      try {
+        return call.apply(index);
+      } catch (IOException | RuntimeException | InternalError e) {
+        if (e instanceof InternalError && !IndexHealer.isMappedFault(e)) throw (InternalError) e;
+        if (closed || attempt == HEAL_ATTEMPTS
+            || !IndexHealer.isDamage(e, index.store().location())) {
+          throw rethrown(e);
+        }
+        heal(index, e);
+      }
     }
   }
 
-  private RuntimeException rethrown(Exception e) {
+  private RuntimeException rethrown(Throwable e) {
     if (e instanceof RuntimeException) return (RuntimeException) e;
     return IndexStore.failure("The search failed in the index of the vault " + vault, e);
   }
@@ -271,17 +304,11 @@ public final class EmbeddedEngine implements SearchEngine {
   private void heal(Index failed, Throwable cause) {
     synchronized (healLock) {
       if (current != failed || closed) return; // healed meanwhile by another search
-      LOG.warn("The index of the vault {} is damaged ({}); rebuilding it from the vault, "
-          + "searches wait for it", vault, Problems.describe(cause));
-      LOG.debug("What showed the damage", cause);
+      IndexHealer.logHeal(vault, cause);
       failed.refresher().whileIdle(failed.store()::close);
       if (indexDir != null) {
         try {
-          boolean sound;
-          try (Directory d = FSDirectory.open(indexDir)) {
-            sound = IndexHealer.isSound(d, stamp);
-          }
-          if (!sound) IndexHealer.rebuildBeside(vault, chunker, indexDir, stamp, progress);
+          IndexHealer.makeSound(vault, chunker, indexDir, stamp, progress);
           current = openIndex(FSDirectory.open(indexDir), indexDir.toString());
           return;
         } catch (IOException | RuntimeException e) {

@@ -21,6 +21,7 @@ import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.vault.Chunker;
 import org.slf4j.Logger;
@@ -46,6 +47,7 @@ final class IndexHealer {
    */
   static boolean isDamage(Throwable e, String location) {
     for (Throwable t = e; t != null; t = t.getCause()) {
+      if (isMappedFault(t)) return true;
       if (t instanceof LockObtainFailedException) return false;
       if (t instanceof DamagedIndexException || t instanceof CorruptIndexException
           || t instanceof IndexFormatTooOldException || t instanceof IndexFormatTooNewException
@@ -59,6 +61,30 @@ final class IndexHealer {
       if (t instanceof RuntimeException && !(t instanceof org.qmd4j.search.SearchException)
           && thrownInLucene(t)) {
         return true; // garbage read from a damaged file fails in Lucene's codecs many ways
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether {@code t} is the JVM's answer to reading a memory-mapped index file that was
+   * truncated under it (SIGBUS): an {@link InternalError}, not an exception.
+   */
+  static boolean isMappedFault(Throwable t) {
+    return t instanceof InternalError
+        && String.valueOf(t.getMessage()).contains("unsafe memory access");
+  }
+
+  /**
+   * Whether {@code e} is Lucene refusing to reopen segments whose files another process
+   * replaced by a rebuild of its own (same names, other content): not damage, the index only
+   * needs opening afresh.
+   */
+  static boolean replacedByAnotherProcess(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof IllegalStateException
+          && String.valueOf(t.getMessage()).contains("same segment")) {
+        return true;
       }
     }
     return false;
@@ -85,9 +111,32 @@ final class IndexHealer {
         for (LeafReaderContext leaf : reader.leaves()) leaf.reader().checkIntegrity();
       }
       return true;
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | InternalError e) {
       return false;
     }
+  }
+
+  /** Says, once per heal, why the index is healed. */
+  static void logHeal(Path vault, Throwable cause) {
+    if (replacedByAnotherProcess(cause)) {
+      LOG.info("The index of the vault {} was rebuilt by another process; reopening it", vault);
+    } else {
+      LOG.warn("The index of the vault {} is damaged ({}); rebuilding it from the vault, "
+          + "searches wait for it", vault, Problems.describe(cause));
+    }
+    LOG.debug("What showed the damage", cause);
+  }
+
+  /**
+   * Leaves {@code indexDir} holding a sound index with {@code stamp}: as it is when it is
+   * sound (another process healed it, or it only looked damaged), else rebuilt beside.
+   */
+  static void makeSound(Path vault, Chunker chunker, Path indexDir, Map<String, String> stamp,
+      IndexProgress progress) throws IOException {
+    try (Directory d = FSDirectory.open(indexDir)) {
+      if (isSound(d, stamp)) return;
+    }
+    rebuildBeside(vault, chunker, indexDir, stamp, progress);
   }
 
   /**

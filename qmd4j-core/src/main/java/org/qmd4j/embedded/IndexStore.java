@@ -5,7 +5,6 @@ import java.io.InterruptedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -13,7 +12,6 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexCommit;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfos;
@@ -27,7 +25,6 @@ import org.apache.lucene.store.Lock;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
-import org.qmd4j.vault.FileStamp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,7 +45,7 @@ final class IndexStore {
   private final String location;
   private final Map<String, String> stamp;
   private final SearcherManager searchers;
-  private volatile Map<String, FileStamp> written = Map.of(); // see checkIntact
+  private final WrittenFiles written = new WrittenFiles();
 
   /**
    * Opens the index in {@code directory}, rebuilding it when its stamp differs from
@@ -86,7 +83,8 @@ final class IndexStore {
           return;
         }
       }
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | InternalError e) {
+      if (e instanceof InternalError && !IndexHealer.isMappedFault(e)) throw (InternalError) e;
       problem = "it is damaged (" + e + ")";
     }
     try (IndexWriter writer = openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
@@ -146,45 +144,17 @@ final class IndexStore {
   }
 
   /**
-   * Checks, before a search, that the files of the commit this process reads are the ones it
-   * saw written (same size, times and inode; a lock file still empty): Lucene never changes
-   * a file once written, so a file damaged, truncated or deleted under a running process
-   * fails here instead of answering from damaged data. About one stat per index file; a file
-   * is stamped the first time a commit holding it is read.
+   * Checks, before a search, that the files of the commit this process reads are sound: see
+   * {@link WrittenFiles}.
    *
-   * @throws DamagedIndexException if a file changed or vanished
+   * @throws DamagedIndexException if a file changed, vanished or fails its checksum
    */
   void checkIntact() throws IOException {
     if (!(directory instanceof FSDirectory)) return;
-    Path dir = ((FSDirectory) directory).getDirectory();
-    Path lockFile = dir.resolve(IndexWriter.WRITE_LOCK_NAME);
-    if (Files.isRegularFile(lockFile, LinkOption.NOFOLLOW_LINKS) && Files.size(lockFile) != 0) {
-      throw new DamagedIndexException("the lock file has content");
-    }
     IndexSearcher searcher = acquire();
     try {
-      DirectoryReader reader = (DirectoryReader) searcher.getIndexReader();
-      Map<String, FileStamp> known = written;
-      Map<String, FileStamp> seen = new HashMap<>();
-      String problem = null;
-      for (String name : reader.getIndexCommit().getFileNames()) {
-        try {
-          FileStamp now = FileStamp.stat(dir.resolve(name)).stamp();
-          seen.put(name, now);
-          FileStamp before = known.get(name);
-          if (before != null && !now.equals(before)) problem = name + " changed";
-        } catch (NoSuchFileException gone) {
-          problem = name + " was deleted";
-        }
-      }
-      if (problem == null) {
-        if (!seen.equals(known)) written = Map.copyOf(seen);
-        return;
-      }
-      // Another process committed and merged away this commit's files: not damage; the
-      // next refresh opens its commit.
-      if (!reader.isCurrent()) return;
-      throw new DamagedIndexException(problem + " under the open index");
+      written.check(((FSDirectory) directory).getDirectory(),
+          (DirectoryReader) searcher.getIndexReader());
     } finally {
       release(searcher);
     }

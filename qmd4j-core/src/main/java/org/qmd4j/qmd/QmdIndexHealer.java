@@ -21,8 +21,8 @@ final class QmdIndexHealer {
   private static final Logger LOG = LoggerFactory.getLogger(QmdIndexHealer.class);
   /** What SQLite and better-sqlite3 say of a damaged or replaced database file. */
   private static final List<String> DAMAGE = List.of("file is not a database", "malformed",
-      "sqlite_corrupt", "sqlite_notadb", "database disk image", "no such table",
-      "disk i/o error", "unable to open database");
+      "sqlite_corrupt", "sqlite_notadb", "sqlite_ioerr", "sqlite_cantopen",
+      "database disk image", "no such table", "disk i/o error", "unable to open database");
 
   private final Path vault;
   private final Path indexFile;

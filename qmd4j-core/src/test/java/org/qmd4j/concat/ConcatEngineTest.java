@@ -246,6 +246,15 @@ class ConcatEngineTest {
 
   // --- refusals ------------------------------------------------------------------------------
 
+  /** Issue 19, found by fuzzing: a file used as a folder was an engine failure. */
+  @Test
+  void aFileUsedAsAFolderIsNotFound() {
+    assertThatThrownBy(() -> blocks("ten.md/more.md"))
+        .isInstanceOf(NoteNotFoundException.class)
+        .hasMessage("No file 'ten.md/more.md' in the vault: a part of it before the last is a "
+            + "file, not a folder; " + VALID);
+  }
+
   @Test
   void dotDotSegmentsAreRefused() throws IOException {
     write("../outside.md", "secret\n");
