@@ -86,6 +86,10 @@ final class IndexStore {
     } catch (IOException | RuntimeException | InternalError e) {
       if (e instanceof InternalError && !IndexHealer.isMappedFault(e)) throw (InternalError) e;
       problem = "it is damaged (" + e + ")";
+      // On disk, never rebuilt in place: an empty commit would be what other processes
+      // sharing the folder read until the rebuild ends. The engine rebuilds it beside
+      // (IndexHealer) and opens it again.
+      if (directory instanceof FSDirectory) throw new DamagedIndexException(problem);
     }
     try (IndexWriter writer = openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
       // Under the lock now: another process may have prepared the index meanwhile.
