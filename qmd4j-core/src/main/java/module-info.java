@@ -12,6 +12,7 @@
 module org.qmd4j {
   requires org.apache.lucene.core;
   requires org.apache.lucene.analysis.common;
+  requires org.apache.lucene.suggest;
   // flexmark 0.64 has no module descriptor and no Automatic-Module-Name: these names are
   // derived from its jar file names.
   requires flexmark;

@@ -104,11 +104,12 @@ final class SearchPipeline implements ChunkSearch {
   /** The request as the engine receives it. */
   EngineQuery resolve(SearchRequest request, Optional<Predicate<Chunk>> extra) {
     Optional<LocalDate> from = request.from().map(d -> d.resolve(clock));
-    Optional<LocalDate> to = request.to().map(d -> d.resolve(clock));
+    Optional<LocalDate> to = request.to().map(d -> d.resolveEnd(clock));
     if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
-      throw new InvalidDateException("date_from " + shown(request.from().get(), from.get())
-          + " is after date_to " + shown(request.to().get(), to.get())
-          + "; swap them or widen the period");
+      throw InvalidDateException.forParameters(InvalidDateException.placeholder("date_from")
+          + " " + shown(request.from().get(), from.get()) + " is after "
+          + InvalidDateException.placeholder("date_to") + " "
+          + shown(request.to().get(), to.get()) + "; swap them or widen the period");
     }
     if (request.scope() instanceof Scope.Project) {
       checkProjectExists(((Scope.Project) request.scope()).name());
@@ -139,12 +140,14 @@ final class SearchPipeline implements ChunkSearch {
           + ": this vault has no project folder (projects/<name>/); leave the scope out or"
           + " use one of: " + Scope.VALID_SCOPES);
     }
-    String hint = VaultProjects.closest(name, projects)
-        .map(p -> " Did you mean 'project:" + p + "'?")
-        .orElse("");
+    List<String> near = VaultProjects.nearest(name, projects, 3);
+    String nearest = near.isEmpty() ? "No project name is close to it"
+        : near.size() == 1 ? "Did you mean 'project:" + near.get(0) + "'?"
+        : "Nearest: " + String.join(", ", near);
     throw new InvalidScopeException("Unknown project in scope " + value
-        + ": there is no folder projects/" + name + "/." + hint
-        + " The vault's projects are: " + String.join(", ", projects));
+        + ": there is no folder projects/" + name + "/. " + nearest + " (" + projects.size()
+        + (projects.size() == 1 ? " project" : " projects")
+        + " in the vault).");
   }
 
   /** {@code Searcher.diagnostics}: the description, then the engine's own facts. */

@@ -313,16 +313,27 @@ class SearcherTest {
     assertThat(paths(wildcard("all-states"))).allSatisfy(p -> assertThat(p).endsWith("/state.md"));
   }
 
-  private static final String PROJECTS = "The vault's projects are: client-dupont, comptabilite,"
-      + " jardin-potager, livre-recettes, marathon-2025, renovation-maison, startup-x";
+  private static final String PROJECTS = "(7 projects in the vault).";
 
   // Issue 12: an unknown project was a silent [], so a typo looked like "nothing there".
   @Test
-  void unknownProjectIsAnErrorListingTheVaultsProjects() {
+  void unknownProjectIsAnErrorCountingTheVaultsProjects() {
     assertThatThrownBy(() -> searcher.search("décision", "fast", "project:nope", null, null))
         .isInstanceOf(InvalidScopeException.class)
         .hasMessage("Unknown project in scope 'project:nope': there is no folder"
-            + " projects/nope/. " + PROJECTS);
+            + " projects/nope/. No project name is close to it " + PROJECTS);
+  }
+
+  // Issue 15: the nearest names (prefix, then edits), at most 3, never the whole list.
+  @Test
+  void unknownProjectNamesTheNearestProjects() {
+    assertThatThrownBy(() -> searcher.search("x", "fast", "project:startup", null, null))
+        .hasMessage("Unknown project in scope 'project:startup': there is no folder"
+            + " projects/startup/. Did you mean 'project:startup-x'? " + PROJECTS);
+    assertThatThrownBy(() -> searcher.search("x", "fast", "project:jardin-potage", null, null))
+        .hasMessageContaining("Did you mean 'project:jardin-potager'?");
+    assertThatThrownBy(() -> searcher.search("x", "fast", "project:marathon-2052", null, null))
+        .hasMessageContaining("Did you mean 'project:marathon-2025'?");
   }
 
   @ParameterizedTest(name = "[{index}] {0}")

@@ -3,7 +3,9 @@ package org.qmd4j.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Map;
 import org.qmd4j.ErrorMessages;
+import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.InvalidRequestException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +16,10 @@ import org.slf4j.LoggerFactory;
  */
 final class Failures {
   private static final Logger LOG = LoggerFactory.getLogger(Failures.class);
+
+  /** The library's parameter names as the command line spells them. */
+  static final Map<String, String> OPTION_NAMES = Map.of("date_from", "--from",
+      "date_to", "--to", "date_start", "--date-start", "date_end", "--date-end");
 
   private Failures() {}
 
@@ -35,6 +41,7 @@ final class Failures {
    */
   static int report(Exception e, PrintWriter err, VaultOption vault) {
     LOG.debug("The command failed", e);
+    if (e instanceof InvalidDateException) e = ((InvalidDateException) e).named(OPTION_NAMES);
     String named = vault == null ? null : vault.named();
     String real = null;
     if (named != null) {

@@ -97,7 +97,9 @@ class SearchCommandTest {
     assertThat(err.toString()).contains("Invalid date 'next tuesday'");
 
     assertThat(run("--from", "today", "--to", "yesterday", "x")).isEqualTo(2);
-    assertThat(err.toString()).contains("is after date_to");
+    // Issue 15: the command line names its own options, not MCP's parameters.
+    assertThat(err.toString()).contains("qmd4j: --from 20")
+        .contains("('today') is after --to").doesNotContain("date_");
 
     assertThat(run("--", " ")).isEqualTo(2);
     assertThat(err.toString()).contains("query is empty");
@@ -130,7 +132,7 @@ class SearchCommandTest {
     assertThat(run("--scope", "project:Startup-X", "x")).isEqualTo(2);
     assertThat(err.toString()).contains("Unknown project in scope 'project:Startup-X'")
         .contains("Did you mean 'project:startup-x'?")
-        .contains("The vault's projects are: client-dupont, ");
+        .contains("(7 projects in the vault)").doesNotContain("client-dupont");
     assertThat(out.toString()).isEmpty();
   }
 
@@ -172,5 +174,35 @@ class SearchCommandTest {
     cmd.setErr(new PrintWriter(err));
     assertThat(cmd.execute("search", "--engine", "lucene", "x")).isEqualTo(2);
     assertThat(err.toString()).contains("Unknown engine 'lucene'");
+  }
+
+  // Issue 15: French dates, answered as their English twins.
+  @Test
+  void frenchRelativeDatesAnswerAsTheirEnglishTwins() {
+    assertThat(run("--json", "--from", "3 months ago", "--", "*")).isZero();
+    String english = out.toString();
+    out.getBuffer().setLength(0);
+    assertThat(run("--json", "--from", "il y a 3 mois", "--", "*")).isZero();
+    assertThat(out.toString()).isEqualTo(english);
+    out.getBuffer().setLength(0);
+    assertThat(run("--json", "--from", "14/07/2025", "--to", "14/07/2025", "--",
+        "*")).isZero();
+    assertThat(out.toString()).contains("2025-07-14").doesNotContain("2025-07-15");
+    assertThat(run("--json", "--from", "hier", "--", "*")).isZero();
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void aBadFrenchDateNamesTheOptionAndListsTheForms() {
+    assertThat(run("--from", "mardi prochain", "x")).isEqualTo(2);
+    assertThat(err.toString()).startsWith("qmd4j: --from: Invalid date 'mardi prochain'")
+        .contains("il y a N jours|semaines|mois|ans");
+  }
+
+  @Test
+  void aBareProjectNameAsAScopeSuggestsTheProjectScope() {
+    assertThat(run("--scope", "startup-x", "x")).isEqualTo(2);
+    assertThat(err.toString()).contains("Unknown scope 'startup-x'. To search the project "
+        + "'startup-x', write 'project:startup-x'.");
   }
 }

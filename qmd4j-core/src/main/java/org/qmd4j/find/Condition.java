@@ -190,7 +190,10 @@ public record Condition(String field, Operator operator, String value) {
     if (operand instanceof DateSpec) {
       Optional<LocalDate> date = Texts.isoDate(text);
       if (date.isEmpty()) return false;
-      order = date.get().compareTo(((DateSpec) operand).resolve(clock));
+      // A period ("last month") is after its end for gt/lte, from its start for gte/lt.
+      DateSpec spec = (DateSpec) operand;
+      boolean end = operator == Operator.GT || operator == Operator.LTE;
+      order = date.get().compareTo(end ? spec.resolveEnd(clock) : spec.resolve(clock));
     } else {
       Optional<BigDecimal> number = number(text);
       if (number.isEmpty()) return false;

@@ -215,7 +215,7 @@ public record FindRequest(
 
     /** Parses a date bound ({@link DateSpec}); {@code null} or blank for none. */
     public Builder dateStart(String dateStart) {
-      this.dateStart = dateSpec(dateStart);
+      this.dateStart = dateSpec(dateStart, "date_start");
       return this;
     }
 
@@ -226,7 +226,7 @@ public record FindRequest(
 
     /** Parses a date bound ({@link DateSpec}); {@code null} or blank for none. */
     public Builder dateEnd(String dateEnd) {
-      this.dateEnd = dateSpec(dateEnd);
+      this.dateEnd = dateSpec(dateEnd, "date_end");
       return this;
     }
 
@@ -284,8 +284,8 @@ public record FindRequest(
           dateType, Optional.ofNullable(sort), includeFields, limit, offset);
     }
 
-    private static DateSpec dateSpec(String text) {
-      return text == null || text.isBlank() ? null : DateSpec.parse(text);
+    private static DateSpec dateSpec(String text, String parameter) {
+      return text == null || text.isBlank() ? null : DateSpec.parse(text, parameter);
     }
   }
 }

@@ -49,11 +49,12 @@ public final class NoteFinder {
     Objects.requireNonNull(request, "request == null");
     Clock clock = search.clock();
     Optional<LocalDate> start = request.dateStart().map(d -> d.resolve(clock));
-    Optional<LocalDate> end = request.dateEnd().map(d -> d.resolve(clock));
+    Optional<LocalDate> end = request.dateEnd().map(d -> d.resolveEnd(clock));
     if (start.isPresent() && end.isPresent() && start.get().isAfter(end.get())) {
-      throw new InvalidDateException("date_start " + shown(request.dateStart().get(), start.get())
-          + " is after date_end " + shown(request.dateEnd().get(), end.get())
-          + "; swap them or widen the period");
+      throw InvalidDateException.forParameters(InvalidDateException.placeholder("date_start")
+          + " " + shown(request.dateStart().get(), start.get()) + " is after "
+          + InvalidDateException.placeholder("date_end") + " "
+          + shown(request.dateEnd().get(), end.get()) + "; swap them or widen the period");
     }
     List<String> notes = new ArrayList<>();
     request.folder().ifPresent(folder -> {

@@ -105,7 +105,7 @@ public record BucketQuery(String query, Optional<String> project, Optional<Strin
 
     /** Parses a {@link DateSpec}. */
     public Builder from(String from) {
-      this.from = from == null ? null : DateSpec.parse(from);
+      this.from = from == null ? null : DateSpec.parse(from, "date_from");
       return this;
     }
 
@@ -116,7 +116,7 @@ public record BucketQuery(String query, Optional<String> project, Optional<Strin
 
     /** Parses a {@link DateSpec}. */
     public Builder to(String to) {
-      this.to = to == null ? null : DateSpec.parse(to);
+      this.to = to == null ? null : DateSpec.parse(to, "date_to");
       return this;
     }
 

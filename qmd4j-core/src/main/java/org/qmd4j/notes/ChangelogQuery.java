@@ -88,7 +88,7 @@ public record ChangelogQuery(String query, Optional<String> project, Optional<St
 
     /** Parses a {@link DateSpec}: {@code 2025-07-14}, {@code 3 months ago} ... */
     public Builder from(String from) {
-      this.from = from == null ? null : DateSpec.parse(from);
+      this.from = from == null ? null : DateSpec.parse(from, "date_from");
       return this;
     }
 
@@ -99,7 +99,7 @@ public record ChangelogQuery(String query, Optional<String> project, Optional<St
 
     /** Parses a {@link DateSpec}. */
     public Builder to(String to) {
-      this.to = to == null ? null : DateSpec.parse(to);
+      this.to = to == null ? null : DateSpec.parse(to, "date_to");
       return this;
     }
 

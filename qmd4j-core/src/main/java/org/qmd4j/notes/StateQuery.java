@@ -74,7 +74,7 @@ public record StateQuery(String query, Optional<String> project, Optional<DateSp
 
     /** Parses a {@link DateSpec}. */
     public Builder from(String from) {
-      this.from = from == null ? null : DateSpec.parse(from);
+      this.from = from == null ? null : DateSpec.parse(from, "date_from");
       return this;
     }
 
@@ -85,7 +85,7 @@ public record StateQuery(String query, Optional<String> project, Optional<DateSp
 
     /** Parses a {@link DateSpec}. */
     public Builder to(String to) {
-      this.to = to == null ? null : DateSpec.parse(to);
+      this.to = to == null ? null : DateSpec.parse(to, "date_to");
       return this;
     }
 

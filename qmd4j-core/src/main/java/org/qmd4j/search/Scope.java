@@ -82,8 +82,12 @@ public sealed interface Scope permits Scope.Vault, Scope.Project, Scope.OfKind {
       case "all-buckets": return new OfKind(FileKind.BUCKET);
       case "all-descriptions": return new OfKind(FileKind.DESCRIPTION);
       default:
+        // A bare name ("startup-x": no colon, blank or slash) is most often a project
+        // written without its prefix.
+        String hint = s.matches("[\\p{L}\\p{N}][\\p{L}\\p{N}._-]*")
+            ? " To search the project '" + s + "', write 'project:" + s + "'." : "";
         throw new InvalidScopeException(
-            "Unknown scope '" + name + "'; valid scopes are: " + VALID_SCOPES);
+            "Unknown scope '" + name + "'." + hint + " Valid scopes are: " + VALID_SCOPES);
     }
   }
 

@@ -93,8 +93,10 @@ public record SearchRequest(
         Objects.requireNonNull(query, "query == null"),
         mode == null ? Mode.FAST : Mode.parse(mode),
         Scope.parse(scope),
-        Optional.ofNullable(dateFrom).filter(s -> !s.isBlank()).map(DateSpec::parse),
-        Optional.ofNullable(dateTo).filter(s -> !s.isBlank()).map(DateSpec::parse),
+        Optional.ofNullable(dateFrom).filter(s -> !s.isBlank())
+            .map(s -> DateSpec.parse(s, "date_from")),
+        Optional.ofNullable(dateTo).filter(s -> !s.isBlank())
+            .map(s -> DateSpec.parse(s, "date_to")),
         DEFAULT_LIMIT);
   }
 

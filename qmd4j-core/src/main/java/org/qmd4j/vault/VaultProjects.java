@@ -11,8 +11,9 @@ import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
+import java.util.Map;
 import java.util.regex.Pattern;
+import org.apache.lucene.search.spell.LevenshteinDistance;
 
 /**
  * The projects of a vault: the folders {@code projects/<name>/}, as a {@code project:<name>}
@@ -49,16 +50,33 @@ public final class VaultProjects {
   }
 
   /**
-   * The project that {@code name} most likely meant: the one equal to it once case, accents,
-   * Unicode form and surrounding slashes and blanks are ignored ({@code Startup-X},
-   * {@code startup-x/} and {@code stârtup-x} all mean {@code startup-x}).
+   * At most {@code max} projects near {@code name}, nearest first: the one equal to it but for
+   * case and accents, then those it starts or ends, or that start with it, then those within a
+   * few edits (Lucene's Levenshtein similarity of at least 0.5 on the folded names).
    */
-  public static Optional<String> closest(String name, List<String> projects) {
+  public static List<String> nearest(String name, List<String> projects, int max) {
     String wanted = fold(name);
+    LevenshteinDistance distance = new LevenshteinDistance();
+    List<Map.Entry<String, Float>> scored = new ArrayList<>();
     for (String project : projects) {
-      if (fold(project).equals(wanted)) return Optional.of(project);
+      String p = fold(project);
+      float score;
+      if (p.equals(wanted)) {
+        score = 3f;
+      } else if (!wanted.isEmpty() && (p.startsWith(wanted) || wanted.startsWith(p)
+          || p.endsWith(wanted))) {
+        score = 2f - Math.abs(p.length() - wanted.length()) / 1000f;
+      } else {
+        score = distance.getDistance(wanted, p);
+        if (score < 0.5f) continue;
+      }
+      scored.add(Map.entry(project, score));
     }
-    return Optional.empty();
+    scored.sort(Map.Entry.<String, Float>comparingByValue().reversed()
+        .thenComparing(Map.Entry.comparingByKey()));
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < Math.min(max, scored.size()); i++) out.add(scored.get(i).getKey());
+    return out;
   }
 
   private static String fold(String s) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.Fixtures;
+import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.InvalidFindException;
 
 /** Conditions as written on the command line, and what each operator matches. */
@@ -149,8 +150,8 @@ class ConditionTest {
     assertThatThrownBy(() -> Condition.parse("updated gte bientôt"))
         .isInstanceOf(InvalidFindException.class)
         .hasMessage("Operator gte compares dates or numbers, but 'bientôt' in condition "
-            + "'updated gte bientôt' is neither; expected an ISO date such as 2025-07-14, "
-            + "'today', 'yesterday', or 'N days|weeks|months|years ago', or a number");
+            + "'updated gte bientôt' is neither; expected " + DateSpec.ACCEPTED_FORMS
+            + ", or a number");
     assertThatThrownBy(() -> Condition.parse("updated lt 2025-02-30"))
         .isInstanceOf(InvalidFindException.class)
         .hasMessageContaining("'2025-02-30' in condition 'updated lt 2025-02-30' is neither");

@@ -324,7 +324,7 @@ class TypedSearchTest {
     assertThatThrownBy(() -> searcher.tasks(TaskQuery.newBuilder().project("nope").build()))
         .isInstanceOf(org.qmd4j.search.InvalidScopeException.class)
         .hasMessageStartingWith("Unknown project in scope 'project:nope': there is no folder"
-            + " projects/nope/. The vault's projects are: client-dupont, ");
+            + " projects/nope/. No project name is close to it (7 projects in the vault).");
     assertThat(searcher.tasks(TaskQuery.newBuilder().project("jardin-potager")
         .query("zanzibar").build())).isEmpty();
   }

@@ -2,6 +2,7 @@ package org.qmd4j.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -108,7 +109,7 @@ class DateSpecTest {
 
   @ParameterizedTest(name = "[{index}] \"{0}\"")
   @ValueSource(strings = {"next tuesday", "2025-13-45", "2025-02-30", "2025-7-14",
-      "3 days", "3days ago", "-3 days ago", "three days ago", "14/07/2025", "2025-07-14T10:00",
+      "3 days", "3days ago", "-3 days ago", "three days ago", "14-07-2025", "2025-07-14T10:00",
       "tomorrow", "3 fortnights ago"})
   void invalidDateQuotesTheValueAndListsTheAcceptedForms(String text) {
     assertThatThrownBy(() -> DateSpec.parse(text))
@@ -156,5 +157,83 @@ class DateSpecTest {
         .isInstanceOf(InvalidRequestException.class)
         .isInstanceOf(SearchException.class)
         .hasMessageStartingWith("Invalid date 'next tuesday'");
+  }
+
+  // Issue 15: the dates a French user types, beside the English forms, in one parser.
+  @Test
+  void frenchFormsResolveLikeTheirEnglishTwins() {
+    LocalDate today = LocalDate.of(2025, 7, 14);
+    assertThat(resolve("aujourd'hui", today)).isEqualTo(resolve("today", today));
+    assertThat(resolve("Aujourd\u2019hui", today)).isEqualTo(today);
+    assertThat(resolve("hier", today)).isEqualTo(resolve("yesterday", today));
+    assertThat(resolve("avant-hier", today)).isEqualTo(LocalDate.of(2025, 7, 12));
+    assertThat(resolve("il y a 3 jours", today)).isEqualTo(resolve("3 days ago", today));
+    assertThat(resolve("il y a 1 jour", today)).isEqualTo(resolve("1 day ago", today));
+    assertThat(resolve("il y a 2 semaines", today)).isEqualTo(resolve("2 weeks ago", today));
+    assertThat(resolve("il y a 3 mois", today)).isEqualTo(resolve("3 months ago", today));
+    assertThat(resolve("il y a un mois", today)).isEqualTo(resolve("a month ago", today));
+    assertThat(resolve("il y a 2 ans", today)).isEqualTo(resolve("2 years ago", today));
+    assertThat(resolve("il y a une année", today)).isEqualTo(resolve("1 year ago", today));
+    assertThat(resolve("IL Y A  3   MOIS", today)).isEqualTo(LocalDate.of(2025, 4, 14));
+  }
+
+  @Test
+  void frenchCalendarDatesAreDayMonthYear() {
+    LocalDate anyDay = LocalDate.of(2030, 1, 1);
+    assertThat(resolve("14/07/2025", anyDay)).isEqualTo(LocalDate.of(2025, 7, 14));
+    assertThat(resolve("4/7/2025", anyDay)).isEqualTo(LocalDate.of(2025, 7, 4));
+    assertThat(DateSpec.parse("14/07/2025").isRelative()).isFalse();
+    assertThatThrownBy(() -> DateSpec.parse("30/02/2025"))
+        .isInstanceOf(InvalidDateException.class)
+        .hasMessageStartingWith("Invalid date '30/02/2025': it is not a real calendar date");
+    assertThatThrownBy(() -> DateSpec.parse("07/14/2025")) // American order: month 14
+        .isInstanceOf(InvalidDateException.class);
+  }
+
+  @Test
+  void periodsAreTheirFirstDayAsALowerBoundAndTheirLastAsAnUpperBound() {
+    Clock monday14 = at(LocalDate.of(2025, 7, 14));
+    Clock sunday20 = at(LocalDate.of(2025, 7, 20));
+    DateSpec lastWeek = DateSpec.parse("la semaine dernière");
+    assertThat(lastWeek.resolve(monday14)).isEqualTo(LocalDate.of(2025, 7, 7));
+    assertThat(lastWeek.resolveEnd(monday14)).isEqualTo(LocalDate.of(2025, 7, 13));
+    assertThat(lastWeek.resolve(sunday20)).isEqualTo(LocalDate.of(2025, 7, 7));
+    DateSpec lastMonth = DateSpec.parse("le mois dernier");
+    assertThat(lastMonth.resolve(monday14)).isEqualTo(LocalDate.of(2025, 6, 1));
+    assertThat(lastMonth.resolveEnd(monday14)).isEqualTo(LocalDate.of(2025, 6, 30));
+    DateSpec thisYear = DateSpec.parse("cette année");
+    assertThat(thisYear.resolve(monday14)).isEqualTo(LocalDate.of(2025, 1, 1));
+    assertThat(thisYear.resolveEnd(monday14)).isEqualTo(LocalDate.of(2025, 12, 31));
+    assertThat(DateSpec.parse("last month").resolve(monday14))
+        .isEqualTo(lastMonth.resolve(monday14));
+    assertThat(DateSpec.parse("l'an dernier").resolveEnd(monday14))
+        .isEqualTo(LocalDate.of(2024, 12, 31));
+    assertThat(DateSpec.parse("ce mois-ci").resolve(monday14))
+        .isEqualTo(LocalDate.of(2025, 7, 1));
+    // A day is the same as a lower and as an upper bound.
+    assertThat(DateSpec.parse("hier").resolveEnd(monday14))
+        .isEqualTo(DateSpec.parse("hier").resolve(monday14));
+  }
+
+  @Test
+  void theOneErrorListsTheFrenchAndEnglishForms() {
+    assertThatThrownBy(() -> DateSpec.parse("mardi prochain"))
+        .isInstanceOf(InvalidDateException.class)
+        .hasMessage("Invalid date 'mardi prochain': it is not a recognized form; expected "
+            + DateSpec.ACCEPTED_FORMS)
+        .hasMessageContaining("il y a N jours|semaines|mois|ans")
+        .hasMessageContaining("14/07/2025");
+  }
+
+  @Test
+  void aParameterIsNamedAsTheCallerSpellsIt() {
+    InvalidDateException e = catchThrowableOfType(
+        () -> DateSpec.parse("next tuesday", "date_from"), InvalidDateException.class);
+    assertThat(e).hasMessageStartingWith("date_from: Invalid date 'next tuesday'");
+    assertThat(e.named(java.util.Map.of("date_from", "--from")))
+        .hasMessageStartingWith("--from: Invalid date 'next tuesday'")
+        .isInstanceOf(InvalidDateException.class);
+    assertThat(new InvalidDateException("plain").named(java.util.Map.of("a", "b")))
+        .hasMessage("plain");
   }
 }

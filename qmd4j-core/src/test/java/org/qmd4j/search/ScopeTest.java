@@ -75,7 +75,8 @@ class ScopeTest {
   void invalidScopeIsAnInvalidRequest() {
     assertThatThrownBy(() -> Scope.parse("all-foo"))
         .isInstanceOf(InvalidRequestException.class)
-        .hasMessage("Unknown scope 'all-foo'; valid scopes are: " + Scope.VALID_SCOPES);
+        .hasMessage("Unknown scope 'all-foo'. To search the project 'all-foo', write"
+            + " 'project:all-foo'. Valid scopes are: " + Scope.VALID_SCOPES);
   }
 
   @Test

@@ -71,7 +71,7 @@ final class PageServlet extends HttpServlet {
     } else if (model.form.query() != null) {
       long start = System.nanoTime();
       try {
-        Brief brief = searcher.brief(model.form.toRequest());
+        Brief brief = searcher.brief(model.form.toPageRequest());
         model.brief = brief;
         model.millis = (System.nanoTime() - start) / 1_000_000;
       } catch (FieldException e) {
@@ -79,8 +79,8 @@ final class PageServlet extends HttpServlet {
         model.failure = Failure.of(e);
       } catch (InvalidDateException e) {
         // Both dates parsed, so this is date_from after date_to.
-        model.fieldError = new FieldException("to", e);
-        model.failure = Failure.of(e);
+        model.fieldError = new FieldException("to", e.named(SearchForm.PAGE_NAMES));
+        model.failure = Failure.of(model.fieldError);
       } catch (RuntimeException e) {
         model.failure = Failure.of(e);
       }

@@ -4,6 +4,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
@@ -49,6 +50,18 @@ record SearchForm(String query, String mode, String scope, String from, String t
    * ({@code q, mode, scope, from, to, limit}) with the library's message.
    */
   SearchRequest toRequest() {
+    return toRequest(Map.of());
+  }
+
+  /** The page's field names for the library's date parameters, as its messages show them. */
+  static final Map<String, String> PAGE_NAMES = Map.of("date_from", "From", "date_to", "To");
+
+  /** {@link #toRequest()} for the page: messages name its fields by their labels ({@code From}, {@code To}). */
+  SearchRequest toPageRequest() {
+    return toRequest(PAGE_NAMES);
+  }
+
+  private SearchRequest toRequest(Map<String, String> names) {
     try {
       if (!blank(mode)) Mode.parse(mode);
     } catch (RuntimeException e) {
@@ -60,12 +73,16 @@ record SearchForm(String query, String mode, String scope, String from, String t
       throw new FieldException("scope", e);
     }
     try {
-      if (!blank(from)) DateSpec.parse(from);
+      if (!blank(from)) DateSpec.parse(from, "date_from");
+    } catch (InvalidDateException e) {
+      throw new FieldException("from", e.named(names));
     } catch (RuntimeException e) {
       throw new FieldException("from", e);
     }
     try {
-      if (!blank(to)) DateSpec.parse(to);
+      if (!blank(to)) DateSpec.parse(to, "date_to");
+    } catch (InvalidDateException e) {
+      throw new FieldException("to", e.named(names));
     } catch (RuntimeException e) {
       throw new FieldException("to", e);
     }

@@ -63,7 +63,8 @@ class ApiServletTest {
     Reply r = get(server, "/api/search?query=stripe&scope=nope");
     assertThat(r.status()).isEqualTo(400);
     assertThat(r.json().get("error").asText())
-        .isEqualTo("Unknown scope 'nope'; valid scopes are: " + Scope.VALID_SCOPES);
+        .isEqualTo("Unknown scope 'nope'. To search the project 'nope', write"
+            + " 'project:nope'. Valid scopes are: " + Scope.VALID_SCOPES);
   }
 
   @Test

@@ -215,7 +215,8 @@ class BrowserTest {
     scope.sendKeys("partout", Keys.ENTER);
     WebElement error = waitFor("#scope-error");
     assertThat(error.getText())
-        .isEqualTo("Unknown scope 'partout'; valid scopes are: " + Scope.VALID_SCOPES);
+        .isEqualTo("Unknown scope 'partout'. To search the project 'partout', write"
+            + " 'project:partout'. Valid scopes are: " + Scope.VALID_SCOPES);
     assertThat(driver.findElement(By.id("scope")).getAttribute("aria-invalid"))
         .isEqualTo("true");
     assertThat(driver.findElements(By.cssSelector(".block"))).isEmpty();

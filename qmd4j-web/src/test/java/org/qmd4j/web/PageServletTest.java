@@ -71,15 +71,17 @@ class PageServletTest {
     Reply r = get(server, "/?q=stripe&scope=partout");
     assertThat(r.status()).isEqualTo(400);
     assertThat(r.body()).contains("<p class=\"field-error\" id=\"scope-error\" role=\"alert\">"
-        + Html.esc("Unknown scope 'partout'; valid scopes are: " + Scope.VALID_SCOPES) + "</p>");
+        + Html.esc("Unknown scope 'partout'. To search the project 'partout', write"
+            + " 'project:partout'. Valid scopes are: " + Scope.VALID_SCOPES) + "</p>");
   }
 
   @Test
   void datesInTheWrongOrderShowTheMessageNextToTo() {
     Reply r = get(server, "/?q=stripe&from=2025-08-01&to=2025-07-01");
     assertThat(r.status()).isEqualTo(400);
-    assertThat(r.body()).contains("id=\"to-error\" role=\"alert\">date_from 2025-08-01 is "
-        + "after date_to 2025-07-01; swap them or widen the period</p>");
+    // Issue 15: the page names its own fields, not the API's parameters.
+    assertThat(r.body()).contains("id=\"to-error\" role=\"alert\">From 2025-08-01 is "
+        + "after To 2025-07-01; swap them or widen the period</p>");
   }
 
   @Test
