@@ -128,7 +128,7 @@ class FindCommandTest {
     assertThat(run("--folder", "bucket", "--mode", "fuzzy")).isEqualTo(2);
     assertThat(err.toString()).contains("qmd4j: sort=relevance needs a query",
         "qmd4j: offset must be 0 or more but was -3",
-        "qmd4j: Invalid date 'next tuesday'",
+        "qmd4j: --date-start: Invalid date 'next tuesday'",
         "qmd4j: Unknown find mode 'fuzzy'; valid modes are: hybrid, semantic, keyword");
   }
 }

@@ -125,12 +125,12 @@ class FindRequestTest {
   void badDateIsAnInvalidDateQuotingTheValue() {
     assertThatThrownBy(() -> FindRequest.newBuilder().dateStart("next tuesday"))
         .isInstanceOf(InvalidDateException.class)
-        .hasMessage("Invalid date 'next tuesday': it is not a recognized form; expected an "
-            + "ISO date such as 2025-07-14, 'today', 'yesterday', or 'N days|weeks|months|"
-            + "years ago'");
+        .hasMessage("date_start: Invalid date 'next tuesday': it is not a recognized form;"
+            + " expected " + org.qmd4j.search.DateSpec.ACCEPTED_FORMS);
     assertThatThrownBy(() -> FindRequest.newBuilder().dateEnd("2025-02-30"))
         .isInstanceOf(InvalidDateException.class)
-        .hasMessageStartingWith("Invalid date '2025-02-30': it is not a real calendar date");
+        .hasMessageStartingWith("date_end: Invalid date '2025-02-30': it is not a real "
+            + "calendar date");
   }
 
   @Test
