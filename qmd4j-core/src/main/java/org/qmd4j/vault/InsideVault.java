@@ -40,10 +40,11 @@ import java.util.concurrent.TimeUnit;
  * (relative to its folder, not following links) just before it is opened and refused unless
  * it is a regular file, and checked again after the open (still a regular file, same inode).
  * A file swapped for a FIFO in the microseconds between that stat and the open would still
- * block the open: a watchdog then opens the same entry read-write after {@link #OPEN_BOUND},
- * which on Linux never blocks on a FIFO and releases the blocked open, and the check after
- * the open refuses what was read. (Left open: a FIFO swapped in and unlinked within those
- * microseconds leaves the reading thread blocked, since nothing can reach that pipe again.)
+ * block the open: a watchdog then opens the same entry, and every pipe of its folder (the
+ * pipe may have been renamed since), read-write every {@link #OPEN_BOUND} until the open
+ * returns; on Linux that never blocks on a FIFO and releases the blocked open, and the check
+ * after the open refuses what was read. (Left open: a FIFO swapped in and then unlinked or
+ * moved to another folder leaves the reading thread blocked, since nothing reaches it.)
  */
 public final class InsideVault {
   private static final Set<OpenOption> READ_NO_FOLLOW =
@@ -120,7 +121,19 @@ public final class InsideVault {
       };
       Stat stat = () -> folder.getFileAttributeView(name, BasicFileAttributeView.class,
           LinkOption.NOFOLLOW_LINKS).readAttributes();
-      try (SeekableByteChannel channel = openRegular(name.toString(), opener, stat)) {
+      Releaser pipes = () -> {
+        try (SecureDirectoryStream<Path> entries =
+            folder.newDirectoryStream(Path.of("."), LinkOption.NOFOLLOW_LINKS)) {
+          for (Path entry : entries) {
+            Path child = entry.getFileName();
+            if (folder.getFileAttributeView(child, BasicFileAttributeView.class,
+                LinkOption.NOFOLLOW_LINKS).readAttributes().isOther()) {
+              folder.newByteChannel(child, READ_WRITE_NO_FOLLOW).close();
+            }
+          }
+        }
+      };
+      try (SeekableByteChannel channel = openRegular(name.toString(), opener, stat, pipes)) {
         return readFully(channel, maxBytes);
       }
     } finally {
@@ -132,9 +145,20 @@ public final class InsideVault {
       throws IOException {
     Path file = root.resolve(relative);
     byte[] bytes;
+    Releaser pipes = () -> {
+      try (DirectoryStream<Path> entries = Files.newDirectoryStream(file.getParent())) {
+        for (Path entry : entries) {
+          if (Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+              .isOther()) {
+            Files.newByteChannel(entry, READ_WRITE_NO_FOLLOW).close();
+          }
+        }
+      }
+    };
     try (SeekableByteChannel channel = openRegular(relative,
         options -> Files.newByteChannel(file, options),
-        () -> Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS))) {
+        () -> Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS),
+        pipes)) {
       bytes = readFully(channel, maxBytes);
     }
     // No openat here: at least make sure no folder on the way was a link when read ended.
@@ -145,19 +169,26 @@ public final class InsideVault {
   }
 
   /** Opens for reading what is a regular file before and after the open; see the class. */
-  private static SeekableByteChannel openRegular(String name, Opener opener, Stat stat)
-      throws IOException {
+  private static SeekableByteChannel openRegular(String name, Opener opener, Stat stat,
+      Releaser pipes) throws IOException {
     BasicFileAttributes before = stat.read();
     if (!before.isRegularFile()) throw notRegular(name, before);
-    ScheduledFuture<?> release = WATCHDOG.schedule(() -> {
+    ScheduledFuture<?> release = WATCHDOG.scheduleWithFixedDelay(() -> {
       // Still opening after the bound: a FIFO swapped in. A read-write open of a FIFO never
       // blocks and lets the blocked reader through; of a regular file it changes nothing.
+      // The pipe may have moved on by now (renamed within the folder): every pipe of the
+      // folder is opened so, again and again until the blocked open returns.
       try (SeekableByteChannel unblock = opener.open(READ_WRITE_NO_FOLLOW)) {
-        return null;
-      } catch (IOException | RuntimeException e) { // gone, or not writable: nothing to free
-        return null;
+        // released, or a regular file: nothing to do
+      } catch (IOException | RuntimeException e) { // gone, or not writable
+        // the folder's pipes below
       }
-    }, OPEN_BOUND.toMillis(), TimeUnit.MILLISECONDS);
+      try {
+        pipes.release();
+      } catch (IOException | RuntimeException e) { // the folder changed under the scan
+        // tried again after the next bound
+      }
+    }, OPEN_BOUND.toMillis(), OPEN_BOUND.toMillis(), TimeUnit.MILLISECONDS);
     SeekableByteChannel channel;
     try {
       channel = opener.open(READ_NO_FOLLOW);
@@ -187,6 +218,12 @@ public final class InsideVault {
   @FunctionalInterface
   private interface Opener {
     SeekableByteChannel open(Set<OpenOption> options) throws IOException;
+  }
+
+  /** Opens, read-write and at once closes, every named pipe of the entry's folder. */
+  @FunctionalInterface
+  private interface Releaser {
+    void release() throws IOException;
   }
 
   /** Stats the entry without following a link. */
