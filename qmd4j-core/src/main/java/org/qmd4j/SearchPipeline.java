@@ -12,20 +12,25 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.qmd4j.internal.ChunkSearch;
+import org.qmd4j.internal.TermMatcher;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.FileKind;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.InvalidScopeException;
+import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearcherClosedException;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.spi.Vocabulary;
 import org.qmd4j.vault.VaultProjects;
 
 /**
@@ -47,13 +52,85 @@ final class SearchPipeline implements ChunkSearch {
     this.clock = clock;
   }
 
-  /** {@code Searcher.search}: the hits of {@code request} as results, best first. */
-  List<SearchResult> results(SearchRequest request) {
-    List<Hit> hits = engineSearch(resolve(request, Optional.empty()));
-    List<SearchResult> out = new ArrayList<>(hits.size());
+  /**
+   * {@code Searcher.answer}: the hits of {@code request} as results, best first, with the
+   * lines that hold the query's words; a query word that matches nothing is searched as the
+   * vault's nearest word (those results come after the exact ones, marked fuzzy), and when
+   * nothing matches at all the response suggests queries that do ({@link Spelling}).
+   */
+  SearchResponse answer(SearchRequest request) {
+    EngineQuery query = resolve(request, Optional.empty());
+    List<Hit> hits = engineSearch(query);
+    if (query.isWildcard()) return new SearchResponse(results(hits, null, Map.of()), Map.of(),
+        List.of());
+    Spelling spelling = new Spelling(query.text());
+    Optional<Vocabulary> vocabulary = spelling.hasCandidates() && !allHeld(hits, query.text())
+        ? engine.vocabulary() : Optional.empty();
+    if (vocabulary.isEmpty()) {
+      return new SearchResponse(results(hits, query.text(), Map.of()), Map.of(), List.of());
+    }
+    List<String> unmatched = spelling.unmatched(hits, vocabulary.get());
+    Map<String, String> corrections = Spelling.corrections(unmatched, vocabulary.get());
+    if (!corrections.isEmpty()) {
+      String corrected = spelling.rewrite(corrections);
+      List<Hit> fixed = engineSearch(new EngineQuery(corrected, query.mode(), query.filter(),
+          query.limit()));
+      if (!fixed.isEmpty()) {
+        return new SearchResponse(results(fixed, corrected, corrections), corrections,
+            List.of());
+      }
+    }
+    List<String> suggestions = hits.isEmpty() ? spelling.suggestions(unmatched,
+        vocabulary.get(), q -> !engineSearch(new EngineQuery(q, query.mode(), query.filter(),
+            1)).isEmpty()) : List.of();
+    return new SearchResponse(results(hits, query.text(), Map.of()), Map.of(), suggestions);
+  }
+
+  /** Whether every word of {@code text} is held by some hit: nothing to correct then. */
+  private static boolean allHeld(List<Hit> hits, String text) {
+    TermMatcher matcher = TermMatcher.of(text);
+    java.util.Set<String> held = new java.util.HashSet<>();
+    for (Hit h : hits) {
+      held.addAll(matcher.held(h.chunk().text() + "\n" + String.join("\n", h.chunk().headings())
+          + "\n" + h.chunk().path()));
+      if (held.size() == matcher.words().size()) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Hits as results: their matched lines ({@code text} null for none), a changelog entry's
+   * day; with {@code corrections}, the hits holding a corrected word are fuzzy and come after
+   * the others, their scores scaled below the lowest exact one.
+   */
+  private static List<SearchResult> results(List<Hit> hits, String text,
+      Map<String, String> corrections) {
+    TermMatcher matcher = text == null ? null : TermMatcher.of(text);
+    TermMatcher correctedWords = corrections.isEmpty() ? null
+        : TermMatcher.of(String.join(" ", corrections.values()));
+    List<SearchResult> exact = new ArrayList<>(hits.size());
+    List<SearchResult> fuzzy = new ArrayList<>();
+    double lowestExact = 1.0;
     for (Hit hit : hits) {
-      out.add(new SearchResult(hit.chunk().path(), hit.chunk().text(), hit.score(),
-          hit.chunk().lines(), hit.matchType(), hit.degraded()));
+      Chunk c = hit.chunk();
+      boolean isFuzzy = correctedWords != null && correctedWords.strength(c) > 0;
+      SearchResult r = new SearchResult(c.path(), c.text(), hit.score(), c.lines(),
+          isFuzzy ? MatchType.FUZZY : hit.matchType(), hit.degraded(),
+          matcher == null ? List.of() : matcher.matches(c),
+          c.file().kind() == FileKind.CHANGELOG ? c.date() : Optional.empty(),
+          isFuzzy ? corrections : Map.of());
+      if (isFuzzy) {
+        fuzzy.add(r);
+      } else {
+        exact.add(r);
+        lowestExact = Math.min(lowestExact, r.score());
+      }
+    }
+    List<SearchResult> out = new ArrayList<>(exact);
+    double scale = exact.isEmpty() ? 1.0 : 0.99 * lowestExact;
+    for (SearchResult r : fuzzy) {
+      out.add(new SearchResult(r.path(), r.chunk(), r.score() * scale, r.lines(), r.matchType(),
+          r.degraded(), r.matches(), r.date(), r.corrected()));
     }
     return List.copyOf(out);
   }

@@ -38,6 +38,7 @@ import org.qmd4j.search.NoteNotFoundException;
 import org.qmd4j.search.PathRefusedException;
 import org.qmd4j.search.SearchException;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.spi.SearchEngine;
 
@@ -47,18 +48,14 @@ import org.qmd4j.spi.SearchEngine;
  *
  * <pre>{@code
  * try (Searcher searcher = SearchProviders.forVault(Path.of("notes"), SearchOptions.DEFAULT)) {
- *   for (SearchResult hit : searcher.search("[décision]", "fast", "all-changelogs",
- *       "3 months ago", null)) {
- *     System.out.println(hit.path() + " " + hit.lines() + " " + hit.score());
- *   }
+ *   searcher.search("[décision]").forEach(hit -> System.out.println(hit.path() + ":"
+ *       + hit.lines() + " " + hit.matches()));
  * }
  * }</pre>
  *
- * <p>Scope and date filters, chunk text and line ranges are computed in Java for every
- * engine, so results have the same shape whichever engine runs.
- *
- * <p>Thread-safe: build one per vault and share it; it holds no per-call state. Close it to
- * release the index files.
+ * <p>Scope and date filters, chunk text, line ranges and matched lines are computed in Java
+ * for every engine, so results have the same shape whichever engine runs. Thread-safe: build
+ * one per vault and share it; it holds no per-call state. Close it to release the index files.
  */
 public final class Searcher implements Closeable {
   private final EngineDescription description;
@@ -79,7 +76,18 @@ public final class Searcher implements Closeable {
    * @throws EngineException if the engine fails
    */
   public List<SearchResult> search(SearchRequest request) {
-    return chunks.results(Objects.requireNonNull(request, "request == null"));
+    return answer(request).results();
+  }
+
+  /**
+   * {@link #search(SearchRequest)} with the words it corrected (searched as the vault's nearest
+   * words; those results are {@code FUZZY}, below the exact ones) or, when nothing matched, up
+   * to 3 queries that would. Throws as {@code search} does.
+   *
+   * @since 0.3
+   */
+  public SearchResponse answer(SearchRequest request) {
+    return chunks.answer(Objects.requireNonNull(request, "request == null"));
   }
 
   /** A fast search of the whole vault with the default limit. */
@@ -104,11 +112,7 @@ public final class Searcher implements Closeable {
     return description;
   }
 
-  /**
-   * Facts about the engine for {@code qmd4j doctor}: which runs and why, its index, and (for
-   * qmd) the binary, qmd and Node versions, the collection, the documents indexed and
-   * whether deep search can run. May run short qmd commands.
-   */
+  /** Facts about the engine for {@code qmd4j doctor}; may run short qmd commands. */
   public Map<String, String> diagnostics() {
     return chunks.diagnostics(description);
   }
@@ -118,10 +122,7 @@ public final class Searcher implements Closeable {
     return chunks.clock();
   }
 
-  /**
-   * Releases the engine's files and processes; idempotent, never throws. Later calls (and
-   * those still running) throw {@link org.qmd4j.search.SearcherClosedException}.
-   */
+  /** Releases files and processes (idempotent); later calls throw SearcherClosedException. */
   @Override
   public void close() {
     chunks.close();

@@ -9,6 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
@@ -23,6 +26,7 @@ import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.spi.Vocabulary;
 import org.qmd4j.vault.Chunker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,9 +41,8 @@ import org.slf4j.LoggerFactory;
  * with the filter applied while ranking, deep fusion, wildcard listing).
  *
  * <p>Sharing: writes take Lucene's write lock only while applying changes, so several
- * processes can share one folder.
- *
- * <p>Thread-safe: searches run concurrently; refreshes are serialized.
+ * processes can share one folder. Thread-safe: searches run concurrently; refreshes are
+ * serialized.
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
@@ -61,7 +64,6 @@ public final class EmbeddedEngine implements SearchEngine {
   private record Index(IndexStore store, Refresher refresher) {}
 
   /** A step on the index that may fail with an {@link IOException}. */
-  @FunctionalInterface
   private interface IndexCall<T> {
     T apply(Index index) throws IOException;
   }
@@ -229,6 +231,15 @@ public final class EmbeddedEngine implements SearchEngine {
     d.put("documents indexed", fileCount() + " files, " + chunkCount() + " chunks");
     d.put("deep search", "keyword lists fused by rank (no semantic model without qmd)");
     return d;
+  }
+
+  @Override
+  public Optional<Vocabulary> vocabulary() {
+    return Optional.of(new EmbeddedVocabulary(this::onReader));
+  }
+
+  private <T> T onReader(Function<IndexReader, T> call) {
+    return withIndex(index -> index.store().withReader(call));
   }
 
   /** Number of chunks in the index, after a refresh. */

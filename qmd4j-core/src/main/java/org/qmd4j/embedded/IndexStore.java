@@ -266,6 +266,16 @@ final class IndexStore {
     }
   }
 
+  /** {@code call} on a reader of the current commit. */
+  <T> T withReader(java.util.function.Function<org.apache.lucene.index.IndexReader, T> call) {
+    IndexSearcher searcher = acquire();
+    try {
+      return call.apply(searcher.getIndexReader());
+    } finally {
+      release(searcher);
+    }
+  }
+
   /** Gives back a searcher from {@link #acquire()}. */
   void release(IndexSearcher searcher) {
     try {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.qmd4j.search.EngineException;
@@ -13,6 +14,7 @@ import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.spi.Vocabulary;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,6 +55,11 @@ public final class FallbackEngine implements SearchEngine {
   /** The engine that answers first. */
   public SearchEngine primary() {
     return primary;
+  }
+
+  @Override
+  public Optional<Vocabulary> vocabulary() {
+    return primary.vocabulary();
   }
 
   @Override

@@ -6,7 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
-import org.qmd4j.internal.ChunkMatcher;
+import org.qmd4j.internal.TermMatcher;
 import org.qmd4j.internal.NoteCache;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.spi.Chunk;
@@ -26,7 +26,7 @@ final class QmdChunks {
   /** The chunks of {@code docs} that answer {@code query} and pass {@code filter}, best first. */
   static List<Hit> rank(List<QmdJson.DocHit> docs, String query, Predicate<Chunk> filter,
       int limit, MatchType matchType, NoteCache notes) throws IOException {
-    ChunkMatcher matcher = ChunkMatcher.of(query);
+    TermMatcher matcher = TermMatcher.of(query);
     record Candidate(Chunk chunk, double score) {}
     List<Candidate> candidates = new ArrayList<>();
     for (QmdJson.DocHit doc : docs) {

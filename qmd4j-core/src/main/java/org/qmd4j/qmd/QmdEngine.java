@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
@@ -31,6 +32,7 @@ import org.qmd4j.spi.ProcessResult;
 import org.qmd4j.spi.QmdOptions;
 import org.qmd4j.spi.QmdSession;
 import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.spi.Vocabulary;
 import org.qmd4j.vault.Chunker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,6 +74,7 @@ public final class QmdEngine implements SearchEngine {
   private final QmdCollection collection;
   private final ResidentSession session;
   private final NoteCache notes;
+  private final QmdVocabulary words;
   private final QmdIndexHealer healer;
   private final ExecutorService walker = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "qmd4j-qmd-freshness");
@@ -98,6 +101,7 @@ public final class QmdEngine implements SearchEngine {
     this.session = new ResidentSession(options.session(),
         () -> commands.sessionLaunch(options.session().startTimeout()));
     this.notes = new NoteCache(vault, chunker);
+    this.words = new QmdVocabulary(vault, notes);
     this.healer = new QmdIndexHealer(vault, indexFile, freshness, collection, session);
   }
 
@@ -314,6 +318,11 @@ public final class QmdEngine implements SearchEngine {
 
   ProcessResult runRaw(List<String> args, Duration timeout) throws IOException {
     return commands.runRaw(args, timeout);
+  }
+
+  @Override
+  public Optional<Vocabulary> vocabulary() {
+    return Optional.of(words.current());
   }
 
   @Override

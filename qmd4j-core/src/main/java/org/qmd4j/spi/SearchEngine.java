@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A search engine over one vault. The built-in ones are the embedded Lucene engine and the
@@ -40,6 +41,17 @@ public interface SearchEngine extends Closeable {
    * @return the hits, best first; empty when nothing matches
    */
   List<Hit> search(EngineQuery query);
+
+  /**
+   * Expert: the words this engine has indexed, as of now, which the search uses to correct a
+   * query word that matches nothing and to suggest other queries when nothing matches (issue
+   * 15). Asked once per search that needs it; empty (the default) turns both off.
+   *
+   * @since 0.3
+   */
+  default Optional<Vocabulary> vocabulary() {
+    return Optional.empty();
+  }
 
   /** Where this engine keeps its index, for {@code doctor} and logs. */
   String indexLocation();

@@ -1,0 +1,116 @@
+package org.qmd4j;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.qmd4j.internal.Analysis;
+import org.qmd4j.internal.TermMatcher;
+import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.Vocabulary;
+
+/**
+ * The words of one query that may be misspelled, and their corrections (issue 15; DESIGN.md
+ * "What a result shows"). A word may be corrected when it is a plain word of 4 letters or
+ * more outside quotes and tags, holds no digit, is not a stop word and matches nothing in the
+ * vault; it is then searched as the vault's nearest word within 1 edit (4 to 7 letters) or 2
+ * (longer), the first letter kept. When nothing matches at all, {@link #suggestions} offers
+ * up to 3 queries with one word replaced by a near word (2 edits) that do match. Not
+ * thread-safe; one per search.
+ */
+final class Spelling {
+  static final int MIN_LENGTH = 4;
+  static final int MAX_SUGGESTIONS = 3;
+  /** Whitespace-separated pieces, and quoted phrases or tags as single pieces. */
+  private static final Pattern PIECE = Pattern.compile("\"[^\"]*\"?|\\[[^\\]]*\\]?|\\S+");
+  private static final Pattern PLAIN = Pattern.compile("\\p{L}+(?:['\u2019]\\p{L}+)?");
+
+  private final String text;
+  /** Folded word to the piece of the text it comes from (start, end). */
+  private final Map<String, int[]> candidates = new LinkedHashMap<>();
+
+  Spelling(String text) {
+    this.text = text;
+    Matcher m = PIECE.matcher(text);
+    while (m.find()) {
+      String piece = m.group();
+      if (!PLAIN.matcher(piece).matches()) continue; // quoted, tag, compound, number, symbol
+      List<String> tokens = Analysis.tokens(Analysis.EXACT, Analysis.normalize(piece));
+      if (tokens.size() != 1) continue;
+      String word = tokens.get(0);
+      if (word.length() < MIN_LENGTH || Analysis.STOP_WORDS.contains(word)) continue;
+      candidates.putIfAbsent(word, new int[] {m.start(), m.end()});
+    }
+  }
+
+  /**
+   * The words that may be corrected and that neither a hit nor {@code vocabulary} holds, in
+   * query order.
+   */
+  List<String> unmatched(List<Hit> hits, Vocabulary vocabulary) {
+    List<String> out = new ArrayList<>();
+    for (String word : candidates.keySet()) {
+      TermMatcher matcher = TermMatcher.of(word);
+      boolean held = false;
+      for (Hit h : hits) {
+        if (matcher.strength(h.chunk()) > 0) {
+          held = true;
+          break;
+        }
+      }
+      if (!held && !vocabulary.holds(word)) out.add(word);
+    }
+    return out;
+  }
+
+  /** Whether some word of the query may be corrected at all. */
+  boolean hasCandidates() {
+    return !candidates.isEmpty();
+  }
+
+  /** The nearest vault word of each of {@code words} that has one: typed to corrected. */
+  static Map<String, String> corrections(List<String> words, Vocabulary vocabulary) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String word : words) {
+      int maxEdits = word.length() <= 7 ? 1 : 2;
+      List<String> nearest = vocabulary.nearest(word, maxEdits, 1);
+      if (!nearest.isEmpty()) out.put(word, nearest.get(0));
+    }
+    return out;
+  }
+
+  /** The query with each corrected word's piece replaced by its correction. */
+  String rewrite(Map<String, String> corrections) {
+    StringBuilder sb = new StringBuilder(text);
+    List<Map.Entry<String, int[]>> pieces = new ArrayList<>(candidates.entrySet());
+    for (int i = pieces.size() - 1; i >= 0; i--) { // from the end: offsets stay valid
+      String replacement = corrections.get(pieces.get(i).getKey());
+      if (replacement == null) continue;
+      int[] at = pieces.get(i).getValue();
+      sb.replace(at[0], at[1], replacement);
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Up to {@link #MAX_SUGGESTIONS} queries that {@code matches}, each {@code words} replaced,
+   * one at a time, by its near vault words (2 edits), nearest first.
+   */
+  List<String> suggestions(List<String> words, Vocabulary vocabulary,
+      Predicate<String> matches) {
+    List<String> out = new ArrayList<>();
+    int tries = 0;
+    for (String word : words) {
+      for (String near : vocabulary.nearest(word, 2, MAX_SUGGESTIONS)) {
+        String query = rewrite(Map.of(word, near));
+        if (out.contains(query) || tries++ >= 2 * MAX_SUGGESTIONS) continue;
+        if (matches.test(query)) out.add(query);
+        if (out.size() == MAX_SUGGESTIONS) return out;
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,52 @@
+package org.qmd4j.qmd;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.qmd4j.internal.ChunkVocabulary;
+import org.qmd4j.internal.NoteCache;
+import org.qmd4j.search.IndexException;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.vault.FileStamp;
+import org.qmd4j.vault.ParsedNote;
+import org.qmd4j.vault.VaultScanner;
+
+/**
+ * The words of the vault for the qmd engine, whose index qmd4j cannot read: made from
+ * qmd4j's own chunks of every indexed file, kept until a file changes. Made only when a
+ * search needs it (a query word matched nothing). Thread-safe.
+ */
+final class QmdVocabulary {
+  private final Path vault;
+  private final NoteCache notes;
+  private Map<String, FileStamp> madeFrom; // guarded by this
+  private ChunkVocabulary words; // guarded by this
+
+  QmdVocabulary(Path vault, NoteCache notes) {
+    this.vault = vault;
+    this.notes = notes;
+  }
+
+  /** The vocabulary of the vault as it is now. */
+  synchronized ChunkVocabulary current() {
+    try {
+      Map<String, FileStamp> files = VaultScanner.scan(vault);
+      if (!files.equals(madeFrom)) {
+        List<Chunk> chunks = new ArrayList<>();
+        for (String path : files.keySet()) {
+          Optional<ParsedNote> note = notes.get(path);
+          note.ifPresent(n -> chunks.addAll(n.chunks()));
+        }
+        words = ChunkVocabulary.of(chunks);
+        madeFrom = files;
+      }
+      return words;
+    } catch (IOException e) {
+      throw new IndexException("Cannot read the vault " + vault + " to correct the query's "
+          + "spelling; check that the vault folder can be read", e);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package org.qmd4j.search;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A search's results and what the search did to the query: the words it corrected and, when
+ * nothing matched, other queries that would match.
+ *
+ * @param results the results, best first; see {@link SearchResult}
+ * @param corrected each query word that matched nothing in the vault (folded, as typed) and the
+ *     vault's nearest word, searched in its place; empty when every word matched as typed
+ * @param suggestions when nothing matched at all, up to 3 queries that do match (the query
+ *     with one word replaced by a near vault word), best first; empty otherwise
+ */
+public record SearchResponse(List<SearchResult> results, Map<String, String> corrected,
+    List<String> suggestions) {
+  public SearchResponse {
+    results = List.copyOf(results);
+    corrected = Collections.unmodifiableMap(new LinkedHashMap<>(
+        Objects.requireNonNull(corrected, "corrected == null")));
+    suggestions = List.copyOf(suggestions);
+  }
+
+  /**
+   * {@code {"results": [...], "corrected": {...}, "suggestions": [...]}} as JSON writes it,
+   * results in {@link SearchResult#toWire()} shape.
+   */
+  public Map<String, Object> toWire() {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("results", results.stream().map(SearchResult::toWire).toList());
+    out.put("corrected", corrected);
+    out.put("suggestions", suggestions);
+    return out;
+  }
+
+  /**
+   * The sentence a person reads above corrected results, {@code Showing results for
+   * "idempotence" (no match for "idempotance")}; empty when nothing was corrected.
+   */
+  public String correctionNotice() {
+    if (corrected.isEmpty()) return "";
+    return "Showing results for " + quoted(corrected.values()) + " (no match for "
+        + quoted(corrected.keySet()) + ")";
+  }
+
+  /** The sentence offering {@link #suggestions()}; empty when there are none. */
+  public String suggestionNotice() {
+    if (suggestions.isEmpty()) return "";
+    return "Did you mean " + quoted(suggestions).replace("\", \"", "\" or \"") + "?";
+  }
+
+  private static String quoted(java.util.Collection<String> words) {
+    return String.join(", ", words.stream().map(w -> "\"" + w + "\"").toList());
+  }
+}
