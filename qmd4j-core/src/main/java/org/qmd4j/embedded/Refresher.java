@@ -103,48 +103,67 @@ final class Refresher {
   RefreshStats refresh(Changes changes) {
     synchronized (lock) {
       try {
-        if (!store.isCurrent()) { // another process committed: start from its records
-          store.reopen();
-          files = new TreeMap<>(store.loadRecords());
-          walkOwed = true; // its walk may be older than changes we already applied
-        }
-        if (walkOwed) changes = Changes.EVERYTHING;
-        if (changes.isEmpty()) return RefreshStats.NONE;
-        walkOwed = true; // until this refresh succeeds
-        boolean all = changes.everything();
-        Map<String, FileRecord> known = all ? files : recordsUnder(changes.paths());
-        Map<String, FileStamp> seen = all ? VaultScanner.scan(vault) : scanUnder(changes.paths());
-        if (!changed(seen, known)) {
-          if (!all) files.putAll(known); // racy files that settled
-          walkOwed = false;
-          return RefreshStats.NONE;
-        }
-        try (IndexWriter writer = store.openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
-          // Another process may have committed while we waited for the lock: then diff
-          // the whole walk against its records.
-          if (!store.isCurrent()) {
-            store.reopen();
-            files = new TreeMap<>(store.loadRecords());
-            all = true;
-            known = files;
-            seen = VaultScanner.scan(vault);
-          }
-          RefreshStats stats = new RefreshStats();
-          Map<String, FileRecord> next = apply(writer, seen, known, stats);
-          store.commit(writer);
-          store.reopen();
-          if (all) {
-            files = new TreeMap<>(next);
-          } else {
-            files.keySet().removeAll(known.keySet());
-            files.putAll(next);
-          }
-          walkOwed = false;
-          return stats;
+        return refreshOnce(changes);
+      } catch (NoSuchFileException e) {
+        // A vault file or folder, or an index file another process replaced, vanished
+        // between the walk and its read: walk again once, from what is there now.
+        LOG.debug("A file vanished during a refresh of {}; walking again", vault, e);
+        walkOwed = true;
+        try {
+          return refreshOnce(changes);
+        } catch (IOException | UncheckedIOException again) {
+          throw IndexStore.failure("Cannot update the index of the vault " + vault, again);
         }
       } catch (IOException | UncheckedIOException e) {
         throw IndexStore.failure("Cannot update the index of the vault " + vault, e);
       }
+    }
+  }
+
+  private RefreshStats refreshOnce(Changes changes) throws IOException {
+    try {
+      if (!store.isCurrent()) { // another process committed: start from its records
+        store.reopen();
+        files = new TreeMap<>(store.loadRecords());
+        walkOwed = true; // its walk may be older than changes we already applied
+      }
+      if (walkOwed) changes = Changes.EVERYTHING;
+      if (changes.isEmpty()) return RefreshStats.NONE;
+      walkOwed = true; // until this refresh succeeds
+      boolean all = changes.everything();
+      Map<String, FileRecord> known = all ? files : recordsUnder(changes.paths());
+      Map<String, FileStamp> seen = all ? VaultScanner.scan(vault) : scanUnder(changes.paths());
+      if (!changed(seen, known)) {
+        if (!all) files.putAll(known); // racy files that settled
+        walkOwed = false;
+        return RefreshStats.NONE;
+      }
+      try (IndexWriter writer = store.openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
+        // Another process may have committed while we waited for the lock: then diff
+        // the whole walk against its records.
+        if (!store.isCurrent()) {
+          store.reopen();
+          files = new TreeMap<>(store.loadRecords());
+          all = true;
+          known = files;
+          seen = VaultScanner.scan(vault);
+        }
+        RefreshStats stats = new RefreshStats();
+        Map<String, FileRecord> next = apply(writer, seen, known, stats);
+        store.commit(writer);
+        store.reopen();
+        if (all) {
+          files = new TreeMap<>(next);
+        } else {
+          files.keySet().removeAll(known.keySet());
+          files.putAll(next);
+        }
+        walkOwed = false;
+        return stats;
+      }
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof NoSuchFileException) throw (NoSuchFileException) e.getCause();
+      throw e;
     }
   }
 
