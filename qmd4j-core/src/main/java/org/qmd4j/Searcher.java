@@ -176,7 +176,7 @@ public final class Searcher implements Closeable {
   public Brief brief(SearchRequest request, OverviewWriter writer) {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(writer, "writer == null");
-    return reader().brief(request, search(request), writer);
+    return reader().brief(request, answer(request), writer);
   }
 
   /**

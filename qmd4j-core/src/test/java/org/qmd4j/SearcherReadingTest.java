@@ -50,8 +50,7 @@ class SearcherReadingTest {
   void briefOfAChangelogHitVersusAStateHit() {
     Brief changelog = searcher.brief(SearchRequest.of("webhook").withLimit(1));
     assertThat(changelog.blocks()).extracting(Block::header).containsExactly(
-        "## projects/startup-x/changelog.md (lines 21-21)",
-        "## projects/startup-x/changelog.md (lines 27-34)");
+        "## projects/startup-x/changelog.md (lines 21-32)");
     Brief state = searcher.brief(SearchRequest.of("cautionnement").withLimit(1));
     assertThat(state.blocks()).extracting(Block::header)
         .containsExactly("## projects/startup-x/state.md");

@@ -11,7 +11,7 @@ import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.SearchRequest;
-import org.qmd4j.search.SearchResult;
+import org.qmd4j.search.SearchResponse;
 
 /**
  * {@code qmd4j search} without picocli, for the common, well-formed command lines: picocli
@@ -23,11 +23,12 @@ import org.qmd4j.search.SearchResult;
  */
 final class FastSearch {
   private static final Set<String> VALUED = Set.of("--vault", "--mode", "--scope", "--from",
-      "--to", "--limit", "--engine");
+      "--to", "--limit", "--engine", "--color");
 
   private final VaultOption vault = new VaultOption();
   private final SearchArgs search = new SearchArgs();
   private boolean json;
+  private ResultPrinter.ColorChoice color = ResultPrinter.ColorChoice.AUTO;
 
   private FastSearch() {
     search.mode = "fast";
@@ -49,12 +50,13 @@ final class FastSearch {
     progress.quiet(parsed.vault.quiet);
     try {
       SearchRequest request = parsed.search.request();
-      List<SearchResult> results;
+      SearchResponse response;
       try (Searcher searcher = SearchProviders.forVault(parsed.vault.resolve(),
           parsed.search.options(base))) {
-        results = searcher.search(request);
+        response = searcher.answer(request);
       }
-      SearchCommand.print(out, results, request.query(), parsed.json);
+      SearchCommand.print(out, err, response, request.query(), parsed.json,
+          ResultPrinter.colors(parsed.color, base.environment()));
       return ExitCodes.OK;
     } catch (Exception e) {
       return Failures.report(e, err, parsed.vault);
@@ -116,6 +118,14 @@ final class FastSearch {
       case "--from": search.from = value; return true;
       case "--to": search.to = value; return true;
       case "--engine": search.engine.engine = value; return true;
+      case "--color":
+        for (ResultPrinter.ColorChoice c : ResultPrinter.ColorChoice.values()) {
+          if (c.toString().equalsIgnoreCase(value)) {
+            color = c;
+            return true;
+          }
+        }
+        return false; // picocli's message lists the valid values
       case "--limit":
         try {
           search.limit = Integer.parseInt(value);

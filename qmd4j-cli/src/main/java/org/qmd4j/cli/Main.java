@@ -59,6 +59,7 @@ public final class Main {
     });
     cmd.setOut(utf8(System.out));
     cmd.setErr(utf8(System.err));
+    cmd.setCaseInsensitiveEnumValuesAllowed(true);
     cmd.setExitCodeExceptionMapper(new ExitCodes());
     cmd.setExecutionExceptionHandler(new ExitCodes());
     cmd.setExecutionStrategy(parsed -> {

@@ -2,10 +2,7 @@ package org.qmd4j.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -13,6 +10,7 @@ import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,9 +31,14 @@ final class SearchCommand implements Callable<Integer> {
   @Mixin VaultOption vault;
   @Mixin SearchArgs search;
 
-  @Option(names = "--json",
-      description = "Print a JSON array of {path, chunk, score, lines} and nothing else.")
+  @Option(names = "--json", description = "Print a JSON array of {path, chunk, score, lines, "
+      + "matchType, matches, [date], [corrected]} and nothing else; see the README.")
   boolean json;
+
+  @Option(names = "--color", defaultValue = "auto", paramLabel = "auto|always|never",
+      description = "Colour paths, line numbers and matched words: auto (on a terminal, "
+          + "unless NO_COLOR is set), always or never.")
+  ResultPrinter.ColorChoice color;
 
   SearchCommand(SearchOptions base) {
     this.base = base;
@@ -44,44 +47,39 @@ final class SearchCommand implements Callable<Integer> {
   @Override
   public Integer call() throws JsonProcessingException {
     SearchRequest request = search.request();
-    List<SearchResult> results;
+    SearchResponse response;
     try (Searcher searcher = SearchProviders.forVault(vault.resolve(), search.options(base))) {
-      results = searcher.search(request);
+      response = searcher.answer(request);
     }
-    print(spec.commandLine().getOut(), results, request.query(), json);
+    print(spec.commandLine().getOut(), spec.commandLine().getErr(), response, request.query(),
+        json, ResultPrinter.colors(color, base.environment()));
     return ExitCodes.OK;
   }
 
-  /** Prints the results as JSON or as a listing; shared with {@link FastSearch}. */
-  static void print(PrintWriter out, List<SearchResult> results, String query, boolean json)
-      throws JsonProcessingException {
+  /**
+   * Prints the response as JSON (notices on {@code err}, so that {@code out} stays one JSON
+   * array) or as a listing; shared with {@link FastSearch}.
+   */
+  static void print(PrintWriter out, PrintWriter err, SearchResponse response, String query,
+      boolean json, boolean color) throws JsonProcessingException {
     if (json) {
-      out.println(toJson(results));
+      out.println(toJson(response.results()));
+      if (!response.corrected().isEmpty()) err.println(response.correctionNotice());
+      if (!response.suggestions().isEmpty()) err.println(response.suggestionNotice());
     } else {
-      printListing(out, results, query);
+      new ResultPrinter(out, color).print(response, query);
     }
     out.flush();
+    err.flush();
   }
 
-  /** The seed array: {@code [{path, chunk, score, lines}]}, scores with two decimals. */
+  /**
+   * The seed array {@code [{path, chunk, score, lines, ...}]}, scores with two decimals, each
+   * row as {@link SearchResult#toWire()} writes it.
+   */
   static String toJson(List<SearchResult> results) throws JsonProcessingException {
     List<Map<String, Object>> rows = new ArrayList<>();
     for (SearchResult r : results) rows.add(r.toWire());
     return Json.MAPPER.writeValueAsString(rows);
-  }
-
-  private static void printListing(PrintWriter out, List<SearchResult> results, String query) {
-    if (results.isEmpty()) {
-      out.println("No result for: " + query);
-      return;
-    }
-    for (SearchResult r : results) {
-      out.printf("%s:%s  %.2f%n", r.path(), r.lines(), r.score());
-      String[] lines = r.chunk().split("\n", -1);
-      int shown = Math.min(lines.length, 4);
-      for (int i = 0; i < shown; i++) out.println("    " + lines[i]);
-      if (lines.length > shown) out.println("    … (" + (lines.length - shown) + " more lines)");
-      out.println();
-    }
   }
 }

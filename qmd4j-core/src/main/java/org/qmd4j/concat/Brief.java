@@ -1,6 +1,9 @@
 package org.qmd4j.concat;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
@@ -12,14 +15,24 @@ import org.qmd4j.search.SearchResult;
  * @param request the search as asked
  * @param results the chunks found, best first; empty when nothing matched
  * @param document the assembled document (overview, then the blocks)
+ * @param corrected the query words the search corrected (typed to searched), as {@link
+ *     org.qmd4j.search.SearchResponse#corrected()}; the overview says so first
+ * @param suggestions when nothing matched, queries that would; the overview offers them
  * @since 0.1
  */
 public record Brief(SearchRequest request, List<SearchResult> results,
-    ConcatDocument document) {
+    ConcatDocument document, Map<String, String> corrected, List<String> suggestions) {
   public Brief {
     Objects.requireNonNull(request, "request == null");
     results = List.copyOf(results);
     Objects.requireNonNull(document, "document == null");
+    corrected = Collections.unmodifiableMap(new LinkedHashMap<>(corrected));
+    suggestions = List.copyOf(suggestions);
+  }
+
+  /** A brief of a search that corrected nothing and suggested nothing. */
+  public Brief(SearchRequest request, List<SearchResult> results, ConcatDocument document) {
+    this(request, results, document, Map.of(), List.of());
   }
 
   /** The overview written for this brief. */

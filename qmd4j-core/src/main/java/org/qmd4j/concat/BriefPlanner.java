@@ -25,8 +25,9 @@ import org.qmd4j.vault.VaultLayout;
  *       and {@value #SHORT_FILE_BYTES} bytes of text</td><td>the whole file</td></tr>
  *   <tr><td>any other file (long changelogs, tasks, big bucket notes)</td>
  *       <td>the hit chunk's lines with {@value #CONTEXT_LINES} lines of context on each
- *       side; for a changelog, also the {@code # YYYY-MM-DD} line of the chunk's day when
- *       that range does not reach it</td></tr>
+ *       side (the context after stops before a heading, whose body it would not show); a
+ *       changelog hit starts at its {@code # YYYY-MM-DD} day line when that line is at most
+ *       {@value #DAY_REACH} lines above, else the day line comes as a line of its own</td></tr>
  * </table>
  *
  * <p>Files come in the order of their best result; {@link ConcatEngine} merges the ranges of
@@ -39,6 +40,8 @@ final class BriefPlanner {
   static final int SHORT_FILE_BYTES = 4096;
   /** Lines of context kept on each side of a hit chunk in a long file. */
   static final int CONTEXT_LINES = 2;
+  /** A changelog hit this close below its day's line is shown from that line. */
+  static final int DAY_REACH = 30;
 
 
   private BriefPlanner() {}
@@ -63,13 +66,32 @@ final class BriefPlanner {
       int from = result.lines().from();
       if (from > note.lineCount()) continue;
       int to = Math.min(result.lines().to(), note.lineCount());
-      int start = Math.max(1, from - CONTEXT_LINES);
-      dayLine(path, note, from).filter(day -> day < start)
-          .ifPresent(day -> items.add(new ConcatItem.LineSpan(path, day, day)));
-      items.add(new ConcatItem.LineSpan(path, start,
-          Math.min(note.lineCount(), to + CONTEXT_LINES)));
+      int contextStart = Math.max(1, from - CONTEXT_LINES);
+      int start = contextStart;
+      Optional<Integer> day = dayLine(path, note, from).filter(d -> d < contextStart);
+      if (day.isPresent() && start - day.get() <= DAY_REACH) {
+        start = day.get(); // the day travels with its entry: no block of a day heading alone
+      } else {
+        day.ifPresent(d -> items.add(new ConcatItem.LineSpan(path, d, d)));
+      }
+      items.add(new ConcatItem.LineSpan(path, start, contextEnd(note, to)));
     }
     return items;
+  }
+
+  /**
+   * The last line of a hit ending at {@code to} with its context after: stops before a
+   * heading (its body is not shown, so the heading would end the excerpt alone) and drops
+   * trailing blank lines.
+   */
+  static int contextEnd(NoteText note, int to) {
+    int end = to;
+    for (int line = to + 1; line <= Math.min(note.lineCount(), to + CONTEXT_LINES); line++) {
+      if (note.line(line).startsWith("#")) break;
+      end = line;
+    }
+    while (end > to && note.line(end).isBlank()) end--;
+    return end;
   }
 
   /** Whether the whole file goes into the brief. */

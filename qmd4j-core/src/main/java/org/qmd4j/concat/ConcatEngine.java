@@ -17,6 +17,7 @@ import org.qmd4j.search.NoteNotFoundException;
 import org.qmd4j.search.PathRefusedException;
 import org.qmd4j.search.SearchException;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.vault.NoteText;
 
@@ -151,9 +152,21 @@ public final class ConcatEngine {
    * @throws EngineException if a file cannot be read or the writer fails
    */
   public Brief brief(SearchRequest request, List<SearchResult> results, OverviewWriter writer) {
+    return brief(request, new SearchResponse(results, Map.of(), List.of()), writer);
+  }
+
+  /**
+   * {@link #brief(SearchRequest, List, OverviewWriter)} of a search's whole response: the
+   * overview starts with the correction ({@code Showing results for ...}) or, when nothing
+   * matched, ends with the suggestions.
+   *
+   * @since 0.3
+   */
+  public Brief brief(SearchRequest request, SearchResponse response, OverviewWriter writer) {
     Objects.requireNonNull(request, "request == null");
-    Objects.requireNonNull(results, "results == null");
+    Objects.requireNonNull(response, "response == null");
     Objects.requireNonNull(writer, "writer == null");
+    List<SearchResult> results = response.results();
     List<ConcatItem> items = BriefPlanner.plan(results, path -> files.read(
         VaultFiles.normalize(path)));
     List<Block> blocks = items.isEmpty() ? List.of() : blocks(items);
@@ -169,8 +182,13 @@ public final class ConcatEngine {
       throw new EngineException("The overview writer failed (" + why + "); try again, or use"
           + " the mechanical overview", e);
     }
-    return new Brief(request, results,
-        new ConcatDocument(overview == null ? "" : overview, blocks));
+    String said = overview == null ? "" : overview;
+    if (!response.corrected().isEmpty()) said = response.correctionNotice() + ".\n\n" + said;
+    if (!response.suggestions().isEmpty()) {
+      said = said + (said.isBlank() ? "" : "\n\n") + response.suggestionNotice();
+    }
+    return new Brief(request, results, new ConcatDocument(said, blocks),
+        response.corrected(), response.suggestions());
   }
 
   /**

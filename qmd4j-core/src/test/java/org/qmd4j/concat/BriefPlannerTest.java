@@ -54,15 +54,15 @@ class BriefPlannerTest {
   }
 
   @Test
-  void changelogHitGetsItsEntryWithContextAndItsDayLine() {
-    // "webhook" is only in the H2 of an entry of the dense day 2025-07-14 (H1 at line 21).
+  void changelogHitStartsAtItsDayLineSoTheDayTravelsWithItsEntry() {
+    // "webhook" is only in the H2 of an entry of the dense day 2025-07-14 (H1 at line 21):
+    // one excerpt from the day line, never a block of the day heading alone (issue 15); the
+    // context after stops before the next entry's heading, whose body it would not show.
     SearchRequest request = SearchRequest.of("webhook").withLimit(1);
     assertThat(searcher.search(request)).extracting(SearchResult::path, SearchResult::lines)
         .containsExactly(Tuple.tuple(CHANGELOG, new LineRange(29, 32)));
-    assertThat(plan(request)).containsExactly(
-        ConcatItem.lines(CHANGELOG, 21, 21), ConcatItem.lines(CHANGELOG, 27, 34));
-    assertThat(headers(request)).containsExactly(
-        "## " + CHANGELOG + " (lines 21-21)", "## " + CHANGELOG + " (lines 27-34)");
+    assertThat(plan(request)).containsExactly(ConcatItem.lines(CHANGELOG, 21, 32));
+    assertThat(headers(request)).containsExactly("## " + CHANGELOG + " (lines 21-32)");
   }
 
   @Test
@@ -74,9 +74,10 @@ class BriefPlannerTest {
 
   @Test
   void dayLineInsideTheContextIsNotRepeated() {
-    // The entry starts at line 23, two lines under its day's H1.
+    // The entry starts at line 23, two lines under its day's H1; the next entry's heading
+    // (line 29) and the blank line before it are not kept as trailing context.
     SearchRequest request = SearchRequest.of("Abandon").withLimit(1);
-    assertThat(plan(request)).containsExactly(ConcatItem.lines(CHANGELOG, 21, 29));
+    assertThat(plan(request)).containsExactly(ConcatItem.lines(CHANGELOG, 21, 27));
   }
 
   @Test
@@ -84,11 +85,11 @@ class BriefPlannerTest {
     SearchRequest request = SearchRequest.of("[décision]").withScope(Scope.parse("all-changelogs"))
         .withLimit(6);
     assertThat(headers(request)).containsExactly(
-        "## " + CHANGELOG + " (lines 9-29)",
-        "## " + CHANGELOG + " (lines 40-46)",
-        "## " + CHANGELOG + " (lines 59-65)",
+        "## " + CHANGELOG + " (lines 9-19)",
+        "## " + CHANGELOG + " (lines 21-44)",
+        "## " + CHANGELOG + " (lines 59-63)",
         "## projects/marathon-2025/changelog.md",
-        "## changelog.md (lines 20-33)");
+        "## changelog.md (lines 20-31)");
   }
 
   @Test
@@ -105,8 +106,9 @@ class BriefPlannerTest {
     List<SearchResult> results = searcher.search(request);
     LineRange hit = results.get(0).lines();
     assertThat(hit.contains(8109)).isTrue();
+    // After the hit: a blank line, then "# Carnet 39": the excerpt ends with the hit.
     assertThat(plan(request)).containsExactly(ConcatItem.lines("bucket/export-journal.md",
-        hit.from() - BriefPlanner.CONTEXT_LINES, hit.to() + BriefPlanner.CONTEXT_LINES));
+        hit.from() - BriefPlanner.CONTEXT_LINES, hit.to()));
   }
 
   @Test

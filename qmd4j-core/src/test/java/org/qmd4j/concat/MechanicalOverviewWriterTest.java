@@ -46,7 +46,7 @@ class MechanicalOverviewWriterTest {
         "Question: \"webhook\".\n"
             + "Found 1 chunk in 1 file: projects/startup-x/changelog.md (1).\n"
             + "Matched terms: webhook.\n"
-            + "Included below: 2 excerpts, 9 lines.");
+            + "Included below: 1 excerpt, 12 lines.");
   }
 
   @Test

@@ -4,15 +4,10 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.SearchRequest;
-import org.qmd4j.search.SearchResult;
+import org.qmd4j.search.SearchResponse;
 
 /** The {@code search} tool: ranked chunks as the seed array, structured and as text. */
 final class SearchTool {
@@ -22,9 +17,13 @@ final class SearchTool {
     return SyncToolSpecification.builder()
         .tool(ToolSupport.tool("search", "Search the vault's notes (changelogs, tasks, states, "
             + "descriptions, buckets). Returns the best chunks with their file path, text, "
-            + "score in [0,1] and 1-based line range. Start here; then read or concat the paths."))
+            + "score in [0,1], 1-based line range, the lines holding the query's words "
+            + "(matches: line and [start, end) character ranges) and, for changelog entries, "
+            + "the day. A misspelled word is searched as the vault's nearest word: those "
+            + "results have matchType 'fuzzy' and 'corrected'. Start here; then read or concat "
+            + "the paths."))
         .callHandler((exchange, request) -> ToolSupport.call("search", () -> {
-          return result(searcher.search(request(request.arguments())));
+          return result(searcher.answer(request(request.arguments())));
         }))
         .build();
   }
@@ -39,18 +38,24 @@ final class SearchTool {
             Integer.MAX_VALUE));
   }
 
-  static CallToolResult result(List<SearchResult> results) {
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (SearchResult r : results) rows.add(r.toWire());
+  /**
+   * The rows as JSON text (the seed array) and as structured content {@code {results,
+   * corrected, suggestions}}; a correction or suggestions are also said in a second text.
+   */
+  static CallToolResult result(SearchResponse response) {
+    Map<String, Object> wire = response.toWire();
+    Object rows = wire.get("results");
     String text;
     try {
       text = Qmd4jMcpServer.JSON.writeValueAsString(rows);
     } catch (IOException e) {
       throw new UncheckedIOException("JSON of plain maps cannot fail", e);
     }
-    return CallToolResult.builder()
-        .structuredContent(Map.of("results", rows))
-        .addTextContent(text)
-        .build();
+    CallToolResult.Builder result = CallToolResult.builder()
+        .structuredContent(wire)
+        .addTextContent(text);
+    String notice = (response.correctionNotice() + " " + response.suggestionNotice()).strip();
+    if (!notice.isEmpty()) result.addTextContent(notice);
+    return result.build();
   }
 }

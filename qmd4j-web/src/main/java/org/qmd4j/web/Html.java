@@ -2,6 +2,8 @@ package org.qmd4j.web;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import org.qmd4j.Highlighter;
+import org.qmd4j.search.LineMatch;
 
 /** Escaping for HTML text and attribute values, and for URL query values. */
 final class Html {
@@ -22,6 +24,18 @@ final class Html {
       }
     }
     return sb.toString();
+  }
+
+  /** {@code text} escaped, with the words {@code words} finds wrapped in {@code <mark>}. */
+  static String marked(String text, Highlighter words) {
+    StringBuilder sb = new StringBuilder(text.length() + 32);
+    int at = 0;
+    for (LineMatch.Range r : words.find(text)) {
+      sb.append(esc(text.substring(at, r.start()))).append("<mark>")
+          .append(esc(text.substring(r.start(), r.end()))).append("</mark>");
+      at = r.end();
+    }
+    return sb.append(esc(text.substring(at))).toString();
   }
 
   /** {@code s} as a URL query value. */

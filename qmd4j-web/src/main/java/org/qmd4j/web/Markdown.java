@@ -2,14 +2,18 @@ package org.qmd4j.web;
 
 import com.vladsch.flexmark.ast.Image;
 import com.vladsch.flexmark.ast.Link;
+import com.vladsch.flexmark.ast.Text;
 import com.vladsch.flexmark.ext.gfm.strikethrough.StrikethroughExtension;
 import com.vladsch.flexmark.ext.gfm.tasklist.TaskListExtension;
 import com.vladsch.flexmark.ext.tables.TablesExtension;
 import com.vladsch.flexmark.html.AttributeProvider;
 import com.vladsch.flexmark.html.HtmlRenderer;
+import com.vladsch.flexmark.html.HtmlWriter;
 import com.vladsch.flexmark.html.IndependentAttributeProviderFactory;
 import com.vladsch.flexmark.html.renderer.AttributablePart;
 import com.vladsch.flexmark.html.renderer.LinkResolverContext;
+import com.vladsch.flexmark.html.renderer.NodeRendererContext;
+import com.vladsch.flexmark.html.renderer.NodeRenderingHandler;
 import com.vladsch.flexmark.parser.Parser;
 import com.vladsch.flexmark.util.ast.Document;
 import com.vladsch.flexmark.util.ast.Node;
@@ -23,14 +27,20 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import org.qmd4j.Highlighter;
+import org.qmd4j.search.LineMatch;
 
 /**
  * Renders note text as HTML that cannot run anything: raw HTML in a note is escaped (shown
  * as text), links keep only http, https and mailto targets, images only relative ones, and a
- * relative link to another note opens that note in the page. Thread-safe.
+ * relative link to another note opens that note in the page; the query's words can be
+ * wrapped in {@code <mark>} (on text nodes only, escaped as any text). Thread-safe.
  */
 final class Markdown {
   private static final DataKey<String> NOTE_PATH = new DataKey<>("QMD4J_NOTE_PATH", "");
+  private static final Highlighter NONE = Highlighter.of("");
+  private static final DataKey<Highlighter> WORDS = new DataKey<>("QMD4J_WORDS", NONE);
 
   private final Parser parser;
   private final HtmlRenderer renderer;
@@ -47,6 +57,8 @@ final class Markdown {
     // overview's lines are lines: a line break in the text stays one, as note apps show it.
     options.set(HtmlRenderer.SOFT_BREAK, "<br>\n");
     this.renderer = HtmlRenderer.builder(options)
+        .nodeRendererFactory(options1 -> () -> Set.of(new NodeRenderingHandler<>(Text.class,
+            Markdown::text)))
         .attributeProviderFactory(new IndependentAttributeProviderFactory() {
           @Override
           public AttributeProvider apply(LinkResolverContext context) {
@@ -61,9 +73,28 @@ final class Markdown {
    * against the folder of {@code notePath} (vault-relative, empty for the vault's root).
    */
   String render(String markdown, String notePath) {
+    return render(markdown, notePath, NONE);
+  }
+
+  /** {@link #render(String, String)} with the words {@code words} finds wrapped in mark. */
+  String render(String markdown, String notePath, Highlighter words) {
     Document document = parser.parse(markdown);
     document.set(NOTE_PATH, notePath);
+    document.set(WORDS, words);
     return renderer.render(document);
+  }
+
+  /** A text node, escaped, its matched words in {@code <mark>}: never raw note HTML. */
+  private static void text(Text node, NodeRendererContext context, HtmlWriter html) {
+    String text = node.getChars().unescape();
+    Highlighter words = WORDS.get(context.getDocument());
+    int at = 0;
+    for (LineMatch.Range r : words == NONE ? List.<LineMatch.Range>of() : words.find(text)) {
+      html.text(text.substring(at, r.start())).raw("<mark>")
+          .text(text.substring(r.start(), r.end())).raw("</mark>");
+      at = r.end();
+    }
+    html.text(text.substring(at));
   }
 
   /** Rewrites link and image targets; everything else flexmark renders is already safe. */

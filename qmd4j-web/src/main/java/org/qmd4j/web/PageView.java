@@ -12,10 +12,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.qmd4j.EngineDescription;
+import org.qmd4j.Highlighter;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.concat.VaultTree;
 import org.qmd4j.search.LineRange;
+import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 
 /** Writes the page's HTML from what the servlet found. Every value from outside is escaped. */
@@ -220,8 +222,11 @@ final class PageView {
   private void brief(StringBuilder sb, Model m) {
     Brief brief = m.brief;
     String back = m.form.pageQuery();
+    notice(sb, m);
     sb.append("<section class=\"overview\" aria-label=\"Overview\"><div class=\"md\">")
-        .append(markdown.render(brief.overview(), "")).append("</div></section>\n");
+        .append(markdown.render(withoutNotices(brief), "")).append("</div></section>\n");
+    Highlighter words = Highlighter.of(m.form.query() + " "
+        + String.join(" ", brief.corrected().values()));
     int n = brief.results().size();
     int b = brief.blocks().size();
     sb.append("<p class=\"summary\">").append(n).append(n == 1 ? " result" : " results")
@@ -236,8 +241,45 @@ final class PageView {
     int i = 0;
     for (Block block : brief.blocks()) {
       block(sb, block, ++i, kinds.get(block.path()),
-          hits.getOrDefault(block.path(), List.of()), back);
+          hits.getOrDefault(block.path(), List.of()), back, words);
     }
+  }
+
+  /** The correction, or the suggestions as links, above the overview. */
+  private void notice(StringBuilder sb, Model m) {
+    Brief brief = m.brief;
+    if (!brief.corrected().isEmpty()) {
+      sb.append("<p class=\"notice\" role=\"status\">Showing results for ");
+      brief.corrected().values().forEach(w -> sb.append("<strong>").append(esc(w))
+          .append("</strong> "));
+      sb.append("(no match for ");
+      brief.corrected().keySet().forEach(w -> sb.append("<s>").append(esc(w)).append("</s> "));
+      sb.setLength(sb.length() - 1);
+      sb.append(")</p>\n");
+    }
+    if (!brief.suggestions().isEmpty()) {
+      sb.append("<p class=\"notice\" role=\"status\">Did you mean ");
+      String sep = "";
+      for (String q : brief.suggestions()) {
+        sb.append(sep).append("<a href=\"/?").append(esc(m.form.withQuery(q).pageQuery()))
+            .append("\">").append(esc(q)).append("</a>");
+        sep = " or ";
+      }
+      sb.append("?</p>\n");
+    }
+  }
+
+  /** The overview without the correction and suggestion sentences the notice shows. */
+  private static String withoutNotices(Brief brief) {
+    String overview = brief.overview();
+    SearchResponse said = new SearchResponse(List.of(), brief.corrected(), brief.suggestions());
+    if (!said.correctionNotice().isEmpty()) {
+      overview = overview.replace(said.correctionNotice() + ".\n\n", "");
+    }
+    if (!said.suggestionNotice().isEmpty()) {
+      overview = overview.replace(said.suggestionNotice(), "").strip();
+    }
+    return overview;
   }
 
   private void file(StringBuilder sb, Model m) {
@@ -246,11 +288,13 @@ final class PageView {
       sb.append("<p class=\"back\"><a href=\"/?").append(esc(back))
           .append("\">← Back to results</a></p>\n");
     }
-    block(sb, m.file, 1, kinds(m.tree).get(m.file.path()), List.of(), back);
+    String q = m.form.query();
+    block(sb, m.file, 1, kinds(m.tree).get(m.file.path()), List.of(), back,
+        Highlighter.of(q == null ? "" : q));
   }
 
   private void block(StringBuilder sb, Block block, int index, String kind,
-      List<LineRange> hits, String back) {
+      List<LineRange> hits, String back, Highlighter words) {
     String id = "block-" + index;
     String open = "/?" + (back.isEmpty() ? "" : back + "&") + "open=" + url(block.path());
     int slash = block.path().lastIndexOf('/');
@@ -274,7 +318,7 @@ final class PageView {
     sb.append("</span></header>\n");
     boolean fromTop = block.lines().map(l -> l.from() == 1).orElse(true);
     sb.append("<div class=\"md rendered\">").append(rendered(block.text(), fromTop,
-        block.path())).append("</div>\n");
+        block.path(), words)).append("</div>\n");
     sb.append("<div class=\"source\" hidden><pre>");
     int line = block.lines().map(LineRange::from).orElse(1);
     if (!block.text().isEmpty()) {
@@ -282,7 +326,8 @@ final class PageView {
         int n = line++;
         boolean hit = hits.stream().anyMatch(r -> r.contains(n));
         sb.append("<span class=\"line").append(hit ? " hit" : "").append("\"><span class=\"n\">")
-            .append(n).append("</span><code>").append(esc(text)).append("</code></span>");
+            .append(n).append("</span><code>").append(Html.marked(text, words))
+            .append("</code></span>");
       }
     }
     sb.append("</pre></div>\n");
@@ -292,7 +337,7 @@ final class PageView {
   }
 
   /** The note's markdown; a frontmatter at the top of the file becomes a small table. */
-  private String rendered(String text, boolean fromTop, String path) {
+  private String rendered(String text, boolean fromTop, String path, Highlighter words) {
     if (text.isBlank()) return "<p class=\"muted\">(empty)</p>";
     if (fromTop && text.startsWith("---\n")) {
       int end = text.indexOf("\n---", 3);
@@ -308,10 +353,11 @@ final class PageView {
           }
         }
         sb.append("</dl>");
-        return sb + markdown.render(text.substring(Math.min(text.length(), end + 4)), path);
+        return sb + markdown.render(text.substring(Math.min(text.length(), end + 4)), path,
+            words);
       }
     }
-    return markdown.render(text, path);
+    return markdown.render(text, path, words);
   }
 
   private void tree(StringBuilder sb, Model m) {

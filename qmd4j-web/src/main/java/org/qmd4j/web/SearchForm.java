@@ -106,6 +106,11 @@ record SearchForm(String query, String mode, String scope, String from, String t
     }
   }
 
+  /** This search with other words. */
+  SearchForm withQuery(String words) {
+    return new SearchForm(words, mode, scope, from, to, limit);
+  }
+
   /** The page's query string for this search, without the leading {@code ?}. */
   String pageQuery() {
     Map<String, String> params = new LinkedHashMap<>();

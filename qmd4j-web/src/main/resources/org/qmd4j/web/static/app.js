@@ -38,6 +38,12 @@
     if (button) toggle(button);
   });
 
+  // A note opened from a result (?open=...&q=...) scrolls to its first matched word.
+  if (/[?&]open=/.test(location.search) && !location.hash) {
+    var first = document.querySelector('main .block .rendered mark');
+    if (first && first.scrollIntoView) first.scrollIntoView({ block: 'center' });
+  }
+
   // Task list checkboxes show state; they are not a form.
   document.querySelectorAll('.md input[type=checkbox]').forEach(function (box) {
     box.disabled = true;

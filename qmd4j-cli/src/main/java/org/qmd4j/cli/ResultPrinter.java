@@ -1,0 +1,190 @@
+package org.qmd4j.cli;
+
+import java.io.Console;
+import java.io.PrintWriter;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.qmd4j.search.LineMatch;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.search.SearchResponse;
+import org.qmd4j.search.SearchResult;
+
+/**
+ * The text listing of {@code qmd4j search}, like {@code rg -n}: each result's header
+ * ({@code path:A-B  score  [day]}), then the lines that hold the query's words as
+ * {@code N:text} with one line of context around each as {@code N-text}, {@code …} between
+ * gaps, the chunk's heading first when it is not among them, frontmatter only when it matched.
+ * A chunk matched only through its path or headings shows its first lines. On a terminal the
+ * path, line numbers and matched words are coloured; {@code --color} and {@code NO_COLOR}
+ * decide.
+ */
+final class ResultPrinter {
+  static final int CONTEXT = 1;
+  static final int MAX_MATCHED_LINES = 8;
+  static final int FIRST_LINES = 4;
+  private static final String PATH = "\u001b[35m";
+  private static final String NUMBER = "\u001b[32m";
+  private static final String MATCH = "\u001b[1;31m";
+  private static final String RESET = "\u001b[0m";
+
+  private final PrintWriter out;
+  private final boolean color;
+
+  ResultPrinter(PrintWriter out, boolean color) {
+    this.out = out;
+    this.color = color;
+  }
+
+  /**
+   * Whether to colour: {@code always}, {@code never}, or {@code auto} (on a terminal, unless
+   * {@code NO_COLOR} is set or {@code TERM} is {@code dumb}).
+   */
+  static boolean colors(ColorChoice choice, Map<String, String> environment) {
+    switch (choice) {
+      case ALWAYS: return true;
+      case NEVER: return false;
+      default:
+        String noColor = environment.get("NO_COLOR");
+        if (noColor != null && !noColor.isEmpty()) return false;
+        if ("dumb".equals(environment.get("TERM"))) return false;
+        String told = environment.get("QMD4J_STDOUT_TTY");
+        return told != null ? told.equals("1") : stdoutIsTerminal();
+    }
+  }
+
+  /** {@code System.console()} is a terminal (JDK 22+ returns a console for pipes too). */
+  private static boolean stdoutIsTerminal() {
+    Console console = System.console();
+    if (console == null) return false;
+    try {
+      Method isTerminal = Console.class.getMethod("isTerminal");
+      return (Boolean) isTerminal.invoke(console);
+    } catch (ReflectiveOperationException e) { // JDK 17-21: a console means a terminal
+      return true;
+    }
+  }
+
+  /** The correction line, the results, or "No result" with suggestions. */
+  void print(SearchResponse response, String query) {
+    if (!response.corrected().isEmpty()) out.println(response.correctionNotice());
+    List<SearchResult> results = response.results();
+    if (results.isEmpty()) {
+      out.println("No result for: " + query);
+      if (!response.suggestions().isEmpty()) out.println(response.suggestionNotice());
+      return;
+    }
+    for (SearchResult r : results) {
+      printResult(r);
+      out.println();
+    }
+  }
+
+  private void printResult(SearchResult r) {
+    StringBuilder header = new StringBuilder();
+    header.append(paint(PATH, r.path() + ":" + r.lines()))
+        .append(String.format(Locale.ROOT, "  %.2f", r.score()));
+    r.date().ifPresent(d -> header.append("  ").append(d));
+    if (r.matchType() == MatchType.FUZZY) header.append("  (spelling corrected)");
+    out.println(header);
+    String[] lines = r.chunk().split("\n", -1);
+    int first = r.lines().from();
+    int width = Integer.toString(r.lines().to()).length();
+    int frontmatterEnd = frontmatterEnd(lines, first); // index past the closing ---, or 0
+    Map<Integer, LineMatch> matched = new TreeMap<>();
+    for (LineMatch m : r.matches()) matched.put(m.line() - first, m);
+    if (matched.isEmpty()) {
+      int shown = 0;
+      for (int i = frontmatterEnd; i < lines.length && shown < FIRST_LINES; i++, shown++) {
+        printLine(first + i, width, '-', lines[i], null);
+      }
+      int rest = lines.length - frontmatterEnd - shown;
+      if (rest > 0) out.println("    … (" + rest + " more lines)");
+      return;
+    }
+    boolean[] show = new boolean[lines.length];
+    int kept = 0;
+    int hidden = 0;
+    for (int i : matched.keySet()) {
+      if (kept == MAX_MATCHED_LINES) {
+        hidden++;
+        continue;
+      }
+      kept++;
+      for (int j = Math.max(0, i - CONTEXT); j <= Math.min(lines.length - 1, i + CONTEXT); j++) {
+        if (j >= frontmatterEnd || matched.containsKey(j)) show[j] = true;
+      }
+    }
+    int firstShown = 0;
+    while (!show[firstShown]) firstShown++;
+    int heading = headingAbove(lines, firstShown, frontmatterEnd);
+    if (heading >= 0) {
+      printLine(first + heading, width, '-', lines[heading], null);
+      if (heading + 1 < firstShown) out.println("    …");
+    } else if (firstShown > frontmatterEnd) {
+      out.println("    …");
+    }
+    int last = -1;
+    for (int i = 0; i < lines.length; i++) {
+      if (!show[i]) continue;
+      if (last >= 0 && i > last + 1) out.println("    …");
+      LineMatch m = matched.get(i);
+      printLine(first + i, width, m == null ? '-' : ':', lines[i], m);
+      last = i;
+    }
+    if (hidden > 0) {
+      out.println("    … (" + hidden + " more matching line" + (hidden == 1 ? "" : "s") + ")");
+    }
+  }
+
+  /** The chunk's last heading above line {@code index} (and below the frontmatter), or -1. */
+  private static int headingAbove(String[] lines, int index, int frontmatterEnd) {
+    for (int i = index - 1; i >= frontmatterEnd; i--) {
+      if (lines[i].startsWith("#")) return i;
+    }
+    return -1;
+  }
+
+  /** Past the frontmatter when the chunk starts the file with one; 0 otherwise. */
+  private static int frontmatterEnd(String[] lines, int firstLine) {
+    if (firstLine != 1 || lines.length == 0 || !lines[0].strip().equals("---")) return 0;
+    for (int i = 1; i < lines.length; i++) {
+      if (lines[i].strip().equals("---")) return i + 1;
+    }
+    return 0;
+  }
+
+  private void printLine(int number, int width, char separator, String text, LineMatch m) {
+    String n = String.format(Locale.ROOT, "%" + width + "d", number);
+    StringBuilder sb = new StringBuilder("    ").append(paint(NUMBER, n)).append(separator);
+    if (m == null || !color) {
+      sb.append(text);
+    } else {
+      int at = 0;
+      for (LineMatch.Range range : m.ranges()) {
+        int start = Math.min(range.start(), text.length());
+        int end = Math.min(range.end(), text.length());
+        sb.append(text, at, start).append(MATCH).append(text, start, end).append(RESET);
+        at = end;
+      }
+      sb.append(text.substring(at));
+    }
+    out.println(sb);
+  }
+
+  private String paint(String code, String text) {
+    return color ? code + text + RESET : text;
+  }
+
+  /** {@code --color}: when to colour the listing. */
+  enum ColorChoice {
+    AUTO, ALWAYS, NEVER;
+
+    @Override
+    public String toString() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+}
