@@ -215,7 +215,7 @@ public final class EmbeddedEngine implements SearchEngine {
         QueryPlan plan = QueryPlan.of(query.text());
         if (plan.isEmpty()) return List.of();
         if (query.mode() == Mode.FAST) {
-          return Ranker.ranked(searcher, plan.tiered(), true, filter, limit);
+          return Ranker.ranked(searcher, plan.tiered(), plan.words.size(), filter, limit);
         }
         return Ranker.deep(searcher, plan, filter, limit);
       } finally {

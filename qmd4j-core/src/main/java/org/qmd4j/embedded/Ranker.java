@@ -48,24 +48,27 @@ final class Ranker {
   private Ranker() {}
 
   /**
-   * The best {@code limit} chunks for {@code query} that pass {@code filter}. With
-   * {@code tiered}, the score's tier part (more query words held) ranks first and scores are
-   * capped by the previous one so that they descend too.
+   * The best {@code limit} chunks for {@code query} that pass {@code filter}. With {@code
+   * words} query words (0 for a query without tiers), the score's tier part (more query words
+   * held) ranks first and puts the score in its band ({@link #normalize}); scores are capped by
+   * the previous one so that they descend.
    */
-  static List<Hit> ranked(IndexSearcher searcher, Query query, boolean tiered,
+  static List<Hit> ranked(IndexSearcher searcher, Query query, int words,
       Predicate<Chunk> filter, int limit) throws IOException {
     List<Hit> out = new ArrayList<>();
     StoredFields stored = searcher.storedFields();
     int page = Math.max(limit * 2, 32);
     FieldDoc after = null;
     double cap = 1.0;
+    float bandBest = Float.NaN; // the first (best) Lucene score of the current band
     while (out.size() < limit) {
       TopDocs top = searcher.searchAfter(after, query, page, BY_SCORE, true);
       for (ScoreDoc sd : top.scoreDocs) {
         after = (FieldDoc) sd;
         Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
         if (!filter.test(chunk)) continue;
-        cap = Math.min(cap, normalize(sd.score, tiered));
+        if (Float.isNaN(bandBest) || held(sd.score) != held(bandBest)) bandBest = sd.score;
+        cap = Math.min(cap, normalize(sd.score, words, bandBest));
         out.add(new Hit(chunk, cap, MatchType.KEYWORD));
         if (out.size() == limit) break;
       }
@@ -75,12 +78,37 @@ final class Ranker {
     return out;
   }
 
-  /** {@code s / (1 + s)} of the BM25 part of a score: absolute, in [0, 1). */
-  static double normalize(float score, boolean tiered) {
-    double s = score;
-    if (tiered) s -= Math.floor(score / QueryPlan.TIER) * QueryPlan.TIER;
-    s = Math.max(0, s);
-    return s / (1 + s);
+  /**
+   * A Lucene score as a score in [0, 1]. Without tiers ({@code words == 0}), {@code s / (1 +
+   * s)} of the BM25 score. With them, the score's band says how many of the {@code words}
+   * query words the chunk holds: all of them, [0.5, 1]; {@code u} of them, [0.5 u / words,
+   * 0.5 (u + 1) / words). Inside its band the chunk is placed by its BM25 part relative to
+   * that of the band's best chunk ({@code bandBest}, a Lucene score of the same band): the
+   * best of a band is at its top, the others spread below it by relevance (issue 15: an
+   * absolute {@code s / (1 + s)} squeezed every match of a tag query into 0.87-0.88).
+   */
+  static double normalize(float score, int words, float bandBest) {
+    if (words == 0) {
+      double s = Math.max(0, score);
+      return s / (1 + s);
+    }
+    int held = Math.min(words, held(score));
+    double b = bm25(score);
+    double best = Math.max(b, bm25(bandBest));
+    double within = best <= 0 ? 0 : b / best;
+    if (held >= words) return 0.5 + 0.5 * within;
+    double lower = 0.5 * held / words;
+    double width = 0.5 / words;
+    return Math.min(lower + width * within, Math.nextDown(lower + width));
+  }
+
+  /** How many query words a tiered score says the chunk holds. */
+  static int held(float score) {
+    return (int) Math.floor(score / QueryPlan.TIER);
+  }
+
+  private static double bm25(float score) {
+    return Math.max(0, score - held(score) * (double) QueryPlan.TIER);
   }
 
   /** Deep search without a model: keyword lists fused by reciprocal rank. */
@@ -98,7 +126,7 @@ final class Ranker {
     Map<String, Chunk> chunks = new LinkedHashMap<>();
     Map<String, Double> fused = new HashMap<>();
     for (Query list : lists) {
-      List<Hit> hits = ranked(searcher, list, false, filter, depth);
+      List<Hit> hits = ranked(searcher, list, 0, filter, depth);
       for (int rank = 0; rank < hits.size(); rank++) {
         Chunk c = hits.get(rank).chunk();
         String key = c.path() + "#" + c.ordinal();

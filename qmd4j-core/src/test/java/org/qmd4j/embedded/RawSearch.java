@@ -29,7 +29,8 @@ public final class RawSearch {
       QueryPlan plan = QueryPlan.of(query);
       if (plan.isEmpty()) return List.of();
       if (mode == Mode.FAST) {
-        return Ranker.ranked(searcher, plan.tiered(), true, ChunkFilter.EVERYTHING, limit);
+        return Ranker.ranked(searcher, plan.tiered(), plan.words.size(),
+            ChunkFilter.EVERYTHING, limit);
       }
       return Ranker.deep(searcher, plan, ChunkFilter.EVERYTHING, limit);
     } catch (IOException e) {
