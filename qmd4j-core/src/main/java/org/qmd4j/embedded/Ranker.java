@@ -60,15 +60,13 @@ final class Ranker {
     int page = Math.max(limit * 2, 32);
     FieldDoc after = null;
     double cap = 1.0;
-    float bandBest = Float.NaN; // the first (best) Lucene score of the current band
     while (out.size() < limit) {
       TopDocs top = searcher.searchAfter(after, query, page, BY_SCORE, true);
       for (ScoreDoc sd : top.scoreDocs) {
         after = (FieldDoc) sd;
         Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
         if (!filter.test(chunk)) continue;
-        if (Float.isNaN(bandBest) || held(sd.score) != held(bandBest)) bandBest = sd.score;
-        cap = Math.min(cap, normalize(sd.score, words, bandBest));
+        cap = Math.min(cap, normalize(sd.score, words));
         out.add(new Hit(chunk, cap, MatchType.KEYWORD));
         if (out.size() == limit) break;
       }
@@ -78,27 +76,28 @@ final class Ranker {
     return out;
   }
 
+  /** A BM25 part of this size puts a chunk in the middle of its band. */
+  static final double BAND_MIDDLE = 5;
+
   /**
    * A Lucene score as a score in [0, 1]. Without tiers ({@code words == 0}), {@code s / (1 +
    * s)} of the BM25 score. With them, the score's band says how many of the {@code words}
-   * query words the chunk holds: all of them, [0.5, 1]; {@code u} of them, [0.5 u / words,
-   * 0.5 (u + 1) / words). Inside its band the chunk is placed by its BM25 part relative to
-   * that of the band's best chunk ({@code bandBest}, a Lucene score of the same band): the
-   * best of a band is at its top, the others spread below it by relevance (issue 15: an
-   * absolute {@code s / (1 + s)} squeezed every match of a tag query into 0.87-0.88).
+   * query words the chunk holds: all of them, [0.5, 1); {@code u} of them, [0.5 u / words,
+   * 0.5 (u + 1) / words). Inside its band the chunk is placed by its BM25 part {@code b} as
+   * {@code b / (b + }{@value #BAND_MIDDLE}{@code )}: absolute, so that a chunk scores the same
+   * whatever else matched or was filtered out, and spread over the whole band (issue 15: one
+   * {@code s / (1 + s)} over every band squeezed a tag query's matches into 0.87-0.88).
    */
-  static double normalize(float score, int words, float bandBest) {
+  static double normalize(float score, int words) {
     if (words == 0) {
       double s = Math.max(0, score);
       return s / (1 + s);
     }
     int held = Math.min(words, held(score));
     double b = bm25(score);
-    double best = Math.max(b, bm25(bandBest));
-    double within = best <= 0 ? 0 : b / best;
-    if (held >= words) return 0.5 + 0.5 * within;
-    double lower = 0.5 * held / words;
-    double width = 0.5 / words;
+    double within = b / (b + BAND_MIDDLE);
+    double lower = held >= words ? 0.5 : 0.5 * held / words;
+    double width = held >= words ? 0.5 : 0.5 / words;
     return Math.min(lower + width * within, Math.nextDown(lower + width));
   }
 
