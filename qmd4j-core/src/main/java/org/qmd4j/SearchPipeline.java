@@ -61,13 +61,15 @@ final class SearchPipeline implements ChunkSearch {
   SearchResponse answer(SearchRequest request) {
     EngineQuery query = resolve(request, Optional.empty());
     List<Hit> hits = engineSearch(query);
-    if (query.isWildcard()) return new SearchResponse(results(hits, null, Map.of()), Map.of(),
-        List.of());
+    if (query.isWildcard()) {
+      return new SearchResponse(results(hits, null, null, Map.of()), Map.of(), List.of());
+    }
     Spelling spelling = new Spelling(query.text());
     Optional<Vocabulary> vocabulary = spelling.hasCandidates() && !allHeld(hits, query.text())
         ? engine.vocabulary() : Optional.empty();
     if (vocabulary.isEmpty()) {
-      return new SearchResponse(results(hits, query.text(), Map.of()), Map.of(), List.of());
+      return new SearchResponse(results(hits, query.text(), null, Map.of()), Map.of(),
+          List.of());
     }
     List<String> unmatched = spelling.unmatched(hits, vocabulary.get());
     Map<String, String> corrections = Spelling.corrections(unmatched, vocabulary.get());
@@ -76,14 +78,17 @@ final class SearchPipeline implements ChunkSearch {
       List<Hit> fixed = engineSearch(new EngineQuery(corrected, query.mode(), query.filter(),
           query.limit()));
       if (!fixed.isEmpty()) {
-        return new SearchResponse(results(fixed, corrected, corrections), corrections,
-            List.of());
+        Map<String, String> dropped = new java.util.HashMap<>();
+        corrections.keySet().forEach(w -> dropped.put(w, ""));
+        return new SearchResponse(results(fixed, corrected, spelling.rewrite(dropped),
+            corrections), corrections, List.of());
       }
     }
     List<String> suggestions = hits.isEmpty() ? spelling.suggestions(unmatched,
         vocabulary.get(), q -> !engineSearch(new EngineQuery(q, query.mode(), query.filter(),
             1)).isEmpty()) : List.of();
-    return new SearchResponse(results(hits, query.text(), Map.of()), Map.of(), suggestions);
+    return new SearchResponse(results(hits, query.text(), null, Map.of()), Map.of(),
+        suggestions);
   }
 
   /** Whether every word of {@code text} is held by some hit: nothing to correct then. */
@@ -100,20 +105,22 @@ final class SearchPipeline implements ChunkSearch {
 
   /**
    * Hits as results: their matched lines ({@code text} null for none), a changelog entry's
-   * day; with {@code corrections}, the hits holding a corrected word are fuzzy and come after
-   * the others, their scores scaled below the lowest exact one.
+   * day; with {@code corrections}, only the hits holding a word of {@code exactText} (the
+   * query's words that were not corrected) are exact: the others are fuzzy and come after,
+   * their scores scaled below the lowest exact one.
    */
-  private static List<SearchResult> results(List<Hit> hits, String text,
+  private static List<SearchResult> results(List<Hit> hits, String text, String exactText,
       Map<String, String> corrections) {
     TermMatcher matcher = text == null ? null : TermMatcher.of(text);
-    TermMatcher correctedWords = corrections.isEmpty() ? null
-        : TermMatcher.of(String.join(" ", corrections.values()));
+    TermMatcher exactWords = exactText == null || exactText.isBlank() ? null
+        : TermMatcher.of(exactText);
     List<SearchResult> exact = new ArrayList<>(hits.size());
     List<SearchResult> fuzzy = new ArrayList<>();
     double lowestExact = 1.0;
     for (Hit hit : hits) {
       Chunk c = hit.chunk();
-      boolean isFuzzy = correctedWords != null && correctedWords.strength(c) > 0;
+      boolean isFuzzy = !corrections.isEmpty()
+          && (exactWords == null || exactWords.strength(c) == 0);
       SearchResult r = new SearchResult(c.path(), c.text(), hit.score(), c.lines(),
           isFuzzy ? MatchType.FUZZY : hit.matchType(), hit.degraded(),
           matcher == null ? List.of() : matcher.matches(c),

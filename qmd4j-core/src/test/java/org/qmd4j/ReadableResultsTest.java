@@ -133,7 +133,7 @@ class ReadableResultsTest {
 
   @Test
   void exactMatchesRankAboveFuzzyOnes() {
-    SearchResponse response = searcher.answer(SearchRequest.of("stripe idempotance"));
+    SearchResponse response = searcher.answer(SearchRequest.of("postgresql idempotance"));
     assertThat(response.corrected()).containsEntry("idempotance", "idempotence");
     List<SearchResult> results = response.results();
     int firstFuzzy = results.indexOf(results.stream()

@@ -31,11 +31,18 @@ class BriefCommandTest {
     assertThat(out.toString()).startsWith("Question: \"webhook\".\n"
         + "Found 1 chunk in 1 file: projects/startup-x/changelog.md (1).\n"
         + "Matched terms: webhook.\n"
-        + "Included below: 2 excerpts, 9 lines.\n\n---\n\n"
-        + "## projects/startup-x/changelog.md (lines 21-21)\n\n# 2025-07-14\n\n"
-        + "## projects/startup-x/changelog.md (lines 27-34)\n\n");
+        + "Included below: 1 excerpt, 12 lines.\n\n---\n\n"
+        + "## projects/startup-x/changelog.md (lines 21-32)\n\n# 2025-07-14\n");
     assertThat(out.toString()).contains("## [blocage] Le webhook de paiement envoie des doublons");
     assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void aCorrectedWordIsSaidFirst() {
+    assertThat(run("--limit", "1", "idempotance")).isZero();
+    assertThat(out.toString()).startsWith("Showing results for \"idempotence\" (no match for "
+        + "\"idempotance\").\n\nQuestion: \"idempotence\".\n")
+        .contains("Matched terms: idempotence.");
   }
 
   @Test

@@ -56,13 +56,28 @@ class QmdCliIntegrationTest {
       for (JsonNode row : rows) {
         List<String> fields = new ArrayList<>();
         row.fieldNames().forEachRemaining(fields::add);
-        assertThat(fields).containsExactly("path", "chunk", "score", "lines");
+        assertThat(fields).containsExactly("path", "chunk", "score", "lines", "matchType",
+            "matches", "date");
+        assertThat(row.get("matches")).isNotEmpty();
         assertThat(row.get("path").isTextual()).isTrue();
         assertThat(row.get("chunk").asText()).contains("[décision]");
         assertThat(row.get("score").isNumber()).isTrue();
         assertThat(row.get("score").asDouble()).isBetween(0.0, 1.0);
         assertThat(row.get("lines").asText()).matches("\\d+-\\d+");
       }
+    }
+  }
+
+  @Test
+  void aMisspelledWordIsCorrectedInJavaAndSearchedByQmd() throws IOException {
+    Assumptions.assumeTrue(qmdOnPath(), "no qmd on PATH (.ci/run installs qmd 2.8.3)");
+    JsonNode rows = cliSearch("qmd", "--json", "--limit", "3", "--", "facturaton");
+    assertThat(rows).isNotEmpty();
+    for (JsonNode row : rows) {
+      assertThat(row.get("matchType").asText()).isEqualTo("fuzzy");
+      assertThat(row.get("corrected").get("facturaton").asText()).isEqualTo("facturation");
+      // qmd matches "facturation" by its Porter stem: "facture" answers too.
+      assertThat(row.get("chunk").asText().toLowerCase()).contains("factur");
     }
   }
 

@@ -43,7 +43,9 @@ class SearchCommandTest {
     for (JsonNode row : array) {
       List<String> fields = new ArrayList<>();
       row.fieldNames().forEachRemaining(fields::add);
-      assertThat(fields).containsExactly("path", "chunk", "score", "lines");
+      // The seed's four fields first, then issue 15's: how it matched, where, the day.
+      assertThat(fields).containsExactly("path", "chunk", "score", "lines", "matchType",
+          "matches", "date");
       assertThat(row.get("score").asDouble()).isBetween(0.0, 1.0);
       assertThat(row.get("lines").asText()).matches("\\d+-\\d+");
     }

@@ -60,7 +60,7 @@ class ServeCommandTest {
     Files.writeString(vault.resolve("bucket/nouvelle.md"), "# Nouvelle\n\nUn zorglubien.\n");
     assertThat(get(base.resolve("/api/search?query=zorglubien")))
         .contains("\"path\":\"bucket/nouvelle.md\"");
-    assertThat(get(base.resolve("/?q=zorglubien"))).contains("Un zorglubien.");
+    assertThat(get(base.resolve("/?q=zorglubien"))).contains("Un <mark>zorglubien</mark>.");
 
     ((ServeCommand) cmd.getSubcommands().get("serve").getCommand()).stop();
     assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();

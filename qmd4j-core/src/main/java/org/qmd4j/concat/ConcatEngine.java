@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.qmd4j.internal.Analysis;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.search.InvalidLineRangeException;
@@ -172,7 +173,8 @@ public final class ConcatEngine {
     List<Block> blocks = items.isEmpty() ? List.of() : blocks(items);
     String overview;
     try {
-      overview = writer.overview(new BriefContext(request, results, blocks));
+      overview = writer.overview(new BriefContext(asSearched(request, response.corrected()),
+          results, blocks));
     } catch (SearchException e) {
       throw e;
     } catch (RuntimeException e) {
@@ -189,6 +191,18 @@ public final class ConcatEngine {
     }
     return new Brief(request, results, new ConcatDocument(said, blocks),
         response.corrected(), response.suggestions());
+  }
+
+  /** The request with each corrected word (folded as typed) replaced by its correction. */
+  private static SearchRequest asSearched(SearchRequest request, Map<String, String> corrected) {
+    if (corrected.isEmpty()) return request;
+    StringBuilder sb = new StringBuilder();
+    for (String piece : request.query().split(" ", -1)) {
+      if (sb.length() > 0) sb.append(' ');
+      String folded = String.join(" ", Analysis.tokens(Analysis.EXACT, Analysis.normalize(piece)));
+      sb.append(corrected.getOrDefault(folded, piece));
+    }
+    return request.withQuery(sb.toString());
   }
 
   /**

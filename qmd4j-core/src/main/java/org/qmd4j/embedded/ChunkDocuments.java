@@ -17,6 +17,7 @@ import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.util.BytesRef;
 import org.qmd4j.internal.Analysis;
 import org.qmd4j.search.LineRange;
+import org.qmd4j.search.FileKind;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.VaultLayout;
@@ -54,7 +55,10 @@ final class ChunkDocuments {
     doc.add(new TextField(Fields.BODY, text, Field.Store.NO));
     doc.add(new TextField(Fields.EXACT, text, Field.Store.NO));
     doc.add(new TextField(Fields.HEADING, headings, Field.Store.NO));
-    doc.add(new TextField(Fields.TITLE, Analysis.normalize(title), Field.Store.NO));
+    // Each H1 of a tasks file is a task of its own: the first one is no title of the others
+    // (issue 15: the TVA task answered "relation client" through the Dupont task above it).
+    String fileTitle = chunk.file().kind() == FileKind.TASKS ? "" : title;
+    doc.add(new TextField(Fields.TITLE, Analysis.normalize(fileTitle), Field.Store.NO));
     doc.add(new TextField(Fields.PATH_TEXT, Analysis.normalize(path), Field.Store.NO));
     // Compounds are found in Java and indexed as exact terms: no pattern over all prose.
     for (String unit : Analysis.compounds(headings + " \n " + text + " \n "

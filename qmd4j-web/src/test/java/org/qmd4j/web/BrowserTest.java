@@ -256,6 +256,58 @@ class BrowserTest {
     shot("xss-light-wide");
   }
 
+  // --- issue 15: what a person reads -----------------------------------------------------
+
+  @Test
+  void theQuerysWordsAreMarkedInBothViewsAndNoBlockIsADayAlone() throws IOException {
+    open("/?q=" + Html.url("webhook idempotence"));
+    waitFor(".overview");
+    WebElement first = driver.findElements(By.cssSelector(".block")).get(0);
+    List<String> marked = first.findElements(By.cssSelector(".rendered mark")).stream()
+        .map(WebElement::getText).collect(Collectors.toList());
+    assertThat(marked).contains("webhook", "idempotence");
+    for (WebElement block : driver.findElements(By.cssSelector(".block .rendered"))) {
+      String text = block.getText().strip();
+      assertThat(text).as("a block that is only a day heading")
+          .doesNotMatch("\\d{4}-\\d{2}-\\d{2}");
+      assertThat(block.findElements(By.cssSelector("h1, h2, h3")).isEmpty()
+          || !text.matches("(?s).*\\n##? [^\\n]*$")).isTrue();
+    }
+    shot("marks-light-wide");
+    first.findElement(By.cssSelector("button.toggle")).click();
+    List<String> inSource = first.findElements(By.cssSelector(".source mark")).stream()
+        .map(WebElement::getText).collect(Collectors.toList());
+    assertThat(inSource).contains("webhook", "idempotence");
+    shot("marks-source-light-wide");
+  }
+
+  @Test
+  void aMisspelledQuerySaysWhatItSearchedAndNothingOffersQueriesThatMatch()
+      throws IOException {
+    open("/?q=idempotance");
+    WebElement notice = waitFor(".notice");
+    assertThat(notice.getText()).isEqualTo(
+        "Showing results for idempotence (no match for idempotance)");
+    assertThat(texts(".block .rendered mark")).contains("idempotence");
+    shot("corrected-light-wide");
+    open("/?q=wobhouk");
+    waitFor(".notice").findElement(By.cssSelector("a")).click();
+    waitFor(".overview");
+    assertThat(driver.getCurrentUrl()).contains("q=webhook");
+    assertThat(texts(".block .rendered mark")).contains("webhook");
+  }
+
+  @Test
+  void noteHtmlStaysTextWhenItsWordsAreMarked() throws IOException {
+    open("/?q=zanzibar");
+    waitFor(".overview");
+    assertThat(texts(".rendered mark")).contains("zanzibar");
+    assertThat(driver.findElement(By.cssSelector(".block .rendered")).getText())
+        .contains("<script>window.pwned = 1</script>");
+    assertThat(((JavascriptExecutor) driver).executeScript("return window.pwned === undefined"))
+        .isEqualTo(true);
+  }
+
   private static void open(String pathAndQuery) {
     driver.get(server.uri().resolve(pathAndQuery).toString());
   }

@@ -131,6 +131,6 @@ class PageServletTest {
         "# Nouvelle\n\nUn zorglubien au jardin.\n");
     Reply r = get(server, "/api/search?query=zorglubien");
     assertThat(r.json().get(0).get("path").asText()).isEqualTo("bucket/nouvelle.md");
-    assertThat(get(server, "/?q=zorglubien").body()).contains("Un zorglubien au jardin.");
+    assertThat(get(server, "/?q=zorglubien").body()).contains("Un <mark>zorglubien</mark> au jardin.");
   }
 }
