@@ -115,7 +115,9 @@ final class ResultPrinter {
       }
       kept++;
       for (int j = Math.max(0, i - CONTEXT); j <= Math.min(lines.length - 1, i + CONTEXT); j++) {
-        if (j >= frontmatterEnd || matched.containsKey(j)) show[j] = true;
+        boolean context = !matched.containsKey(j);
+        if (context && (j < frontmatterEnd || lines[j].isBlank())) continue; // says nothing
+        show[j] = true;
       }
     }
     int firstShown = 0;
@@ -123,14 +125,14 @@ final class ResultPrinter {
     int heading = headingAbove(lines, firstShown, frontmatterEnd);
     if (heading >= 0) {
       printLine(first + heading, width, '-', lines[heading], null);
-      if (heading + 1 < firstShown) out.println("    …");
-    } else if (firstShown > frontmatterEnd) {
+      if (hiddenBetween(lines, heading, firstShown)) out.println("    …");
+    } else if (hiddenBetween(lines, frontmatterEnd - 1, firstShown)) {
       out.println("    …");
     }
     int last = -1;
     for (int i = 0; i < lines.length; i++) {
       if (!show[i]) continue;
-      if (last >= 0 && i > last + 1) out.println("    …");
+      if (last >= 0 && hiddenBetween(lines, last, i)) out.println("    …");
       LineMatch m = matched.get(i);
       printLine(first + i, width, m == null ? '-' : ':', lines[i], m);
       last = i;
@@ -138,6 +140,14 @@ final class ResultPrinter {
     if (hidden > 0) {
       out.println("    … (" + hidden + " more matching line" + (hidden == 1 ? "" : "s") + ")");
     }
+  }
+
+  /** Whether a line with text lies strictly between {@code from} and {@code to}. */
+  private static boolean hiddenBetween(String[] lines, int from, int to) {
+    for (int i = from + 1; i < to; i++) {
+      if (!lines[i].isBlank()) return true;
+    }
+    return false;
   }
 
   /** The chunk's last heading above line {@code index} (and below the frontmatter), or -1. */
