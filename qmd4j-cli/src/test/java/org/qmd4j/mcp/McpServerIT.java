@@ -95,10 +95,29 @@ class McpServerIT {
         (List<Map<String, Object>>) ((Map<String, Object>) result.structuredContent())
             .get("results");
     assertThat(rows).hasSize(1);
-    assertThat(rows.get(0)).containsOnlyKeys("path", "chunk", "score", "lines")
+    assertThat(rows.get(0)).containsOnlyKeys("path", "chunk", "score", "lines", "matchType",
+            "matches", "date")
         .containsEntry("path", "projects/startup-x/changelog.md")
-        .containsEntry("lines", "29-32");
+        .containsEntry("lines", "29-32")
+        .containsEntry("date", "2025-07-14")
+        .containsEntry("matches", List.of(Map.of("line", 29, "ranges", List.of(List.of(16, 23)))));
+    assertThat((Map<String, Object>) result.structuredContent())
+        .containsEntry("corrected", Map.of()).containsEntry("suggestions", List.of());
     assertThat(text(result)).startsWith("[{\"path\":\"projects/startup-x/changelog.md\"");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void aMisspelledQueryIsCorrectedAndSaid() {
+    CallToolResult result = call("search", Map.of("query", "idempotance", "limit", 3));
+    Map<String, Object> content = (Map<String, Object>) result.structuredContent();
+    assertThat(content).containsEntry("corrected", Map.of("idempotance", "idempotence"));
+    List<Map<String, Object>> rows = (List<Map<String, Object>>) content.get("results");
+    assertThat(rows).isNotEmpty()
+        .allSatisfy(row -> assertThat(row).containsEntry("matchType", "fuzzy"));
+    assertThat(result.content()).hasSize(2);
+    assertThat(((McpSchema.TextContent) result.content().get(1)).text())
+        .isEqualTo("Showing results for \"idempotence\" (no match for \"idempotance\")");
   }
 
   @Test
