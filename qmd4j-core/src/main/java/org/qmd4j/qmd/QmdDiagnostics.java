@@ -25,6 +25,12 @@ final class QmdDiagnostics {
     d.put("collection",
         options.collection() + (options.isAttached() ? " (attached)" : " (private)"));
     d.put("documents indexed", documents(engine));
+    long[] files = engine.indexedFiles();
+    long empty = files[0] - files[1];
+    if (empty > 0) {
+      d.put("documents left out", (empty == 1 ? "1 empty file" : empty + " empty files")
+          + " of the vault's " + files[0] + " indexed files (qmd does not index empty files)");
+    }
     List<String> missing = QmdModels.missing(QmdModels.folder(environment));
     d.put("deep search", missing.isEmpty() ? "yes (models present)"
         : "no: models missing " + missing + " in " + QmdModels.folder(environment)

@@ -273,6 +273,11 @@ public final class QmdEngine implements SearchEngine {
     return true;
   }
 
+  /** How many indexed files the vault had at the last update, and how many of them had content. */
+  long[] indexedFiles() {
+    return new long[] {freshness.indexedFiles(), freshness.filesWithContent()};
+  }
+
   /** The collection's document count, from the session when it runs, else the CLI. */
   OptionalLong documentCount() throws IOException {
     if (session.isUsable()) {

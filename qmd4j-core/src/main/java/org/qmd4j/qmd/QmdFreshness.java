@@ -110,17 +110,19 @@ final class QmdFreshness {
   }
 
   /**
-   * Re-indexes when qmd holds fewer documents than the vault has indexed files, at most once
-   * per state of the vault (a file qmd refuses would otherwise re-index on every search).
+   * Re-indexes when qmd holds fewer documents than the vault has indexed files with content
+   * (qmd leaves empty files out), at most once per state of the vault (a file qmd refuses
+   * would otherwise re-index on every search).
    *
    * @param documents how many documents qmd's collection holds
    * @return whether it re-indexed
    */
   boolean repairIfShort(long documents) throws IOException {
     synchronized (lock) {
-      if (documents >= stamps.size() || stamps.equals(repairedFor)) return false;
-      LOG.warn("The qmd index {} holds {} documents but the vault {} has {} indexed files:"
-          + " re-indexing", indexFile, documents, vault, stamps.size());
+      long expected = withContent(stamps);
+      if (documents >= expected || stamps.equals(repairedFor)) return false;
+      LOG.warn("The qmd index of the vault {} holds {} documents but the vault has {} indexed"
+          + " files with content: re-indexing", vault, documents, expected);
       try (FileLock l = updateLock()) {
         Map<String, FileStamp> seen = VaultScanner.scan(vault);
         commands.run(List.of("update"), setupTimeout);
@@ -130,6 +132,17 @@ final class QmdFreshness {
     }
     onUpdated.run();
     return true;
+  }
+
+  /** How many of the vault's indexed files had content at the last update. */
+  long filesWithContent() {
+    synchronized (lock) {
+      return withContent(stamps);
+    }
+  }
+
+  private static long withContent(Map<String, FileStamp> stamps) {
+    return stamps.values().stream().filter(s -> s.size() > 0).count();
   }
 
   /** How many files the vault had at the last update. */

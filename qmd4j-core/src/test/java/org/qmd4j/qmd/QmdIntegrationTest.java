@@ -363,6 +363,31 @@ class QmdIntegrationTest {
     }
   }
 
+  /**
+   * qmd leaves empty files out of its index (the fixture's {@code vide.md}): that is not an
+   * emptied index, so a later process on the unchanged vault searches without re-indexing,
+   * and doctor says why the counts differ.
+   */
+  @Test
+  void anEmptyFileLeftOutByQmdDoesNotReindexEveryProcess(@TempDir Path dir) throws IOException {
+    Path copy = Fixtures.copyVault(dir.resolve("vault")).toRealPath();
+    assertThat(copy.resolve("projects/livre-recettes/bucket/vide.md")).isEmptyFile();
+    try (Searcher first = SearchProviders.forVault(copy, options("empty-file"))) {
+      assertThat(first.search(SearchRequest.of("webhook"))).isNotEmpty();
+    }
+    int before = RUNS.size();
+    try (Searcher later = SearchProviders.forVault(copy, options("empty-file"))) {
+      assertThat(later.search(SearchRequest.of("webhook"))).isNotEmpty();
+      assertThat(later.diagnostics()).containsEntry("documents indexed", "58")
+          .containsEntry("documents left out", "1 empty file of the vault's 59 indexed files"
+              + " (qmd does not index empty files)");
+    }
+    List<String> verbs = new ArrayList<>(RUNS).subList(before, RUNS.size()).stream()
+        .filter(r -> r.command().get(0).equals(qmd.path().toString()))
+        .map(r -> r.command().get(1)).collect(Collectors.toList());
+    assertThat(verbs).contains("search").doesNotContain("update");
+  }
+
   @Test
   void deletedIndexIsRebuiltNotSearchedEmpty(@TempDir Path dir) throws IOException {
     Path copy = Fixtures.copyVault(dir.resolve("vault")).toRealPath();
