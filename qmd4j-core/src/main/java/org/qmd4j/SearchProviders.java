@@ -48,7 +48,8 @@ public final class SearchProviders {
   /** Environment variable that forces the embedded engine when set to {@code 1}. */
   public static final String FALLBACK_ENV = "QMD4J_SEARCH_FALLBACK";
 
-  // The engine choice is logged once per vault and reason, not per searcher.
+  // The engine choice is logged once per vault and reason, not per searcher; at info level,
+  // since falling back is the designed behaviour (doctor and describe() say it too).
   private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
   private SearchProviders() {}
@@ -102,7 +103,7 @@ public final class SearchProviders {
       throw new QmdUnavailableException("The qmd engine cannot run: " + problem);
     }
     if (WARNED.add(root + "|" + problem)) {
-      LOG.warn("Using the embedded engine for {}: {}", root, problem);
+      LOG.info("Using the embedded engine for {}: {}", root, problem);
     }
     return embedded(root, options, problem);
   }

@@ -12,6 +12,7 @@ import org.qmd4j.Searcher;
 import org.qmd4j.concat.ConcatDocument;
 import org.qmd4j.concat.ConcatItem;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -32,6 +33,7 @@ final class ConcatCommand implements Callable<Integer> {
   @Mixin VaultOption vault;
 
   @Option(names = "--overview", paramLabel = "TEXT", defaultValue = "",
+      showDefaultValue = Visibility.NEVER,
       description = "Text printed before the --- line. Default: none.")
   String overview;
 

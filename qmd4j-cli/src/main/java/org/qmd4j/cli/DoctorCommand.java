@@ -3,8 +3,11 @@ package org.qmd4j.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
@@ -19,12 +22,15 @@ import picocli.CommandLine.Spec;
     description = "Says which engine runs for the vault and why: binary, versions, index, "
         + "collection, documents indexed, whether deep search can run.")
 final class DoctorCommand implements Callable<Integer> {
+  private static final Pattern INTEGER = Pattern.compile("-?[0-9]{1,18}");
+  private static final Pattern SECONDS = Pattern.compile("([0-9]{1,18}) s");
   private final SearchOptions base;
 
   @Spec CommandSpec spec;
   @Mixin VaultOption vault;
 
-  @Option(names = "--json", description = "Print a JSON object instead of lines.")
+  @Option(names = "--json", description = "Print a JSON object instead of lines: snake_case "
+      + "keys, counts as numbers.")
   boolean json;
 
   @Mixin EngineOption engine;
@@ -42,12 +48,35 @@ final class DoctorCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(facts));
+      out.println(Json.MAPPER.writerWithDefaultPrettyPrinter()
+          .writeValueAsString(toJson(facts)));
     } else {
       int width = facts.keySet().stream().mapToInt(String::length).max().orElse(0);
       facts.forEach((k, v) -> out.printf("%-" + width + "s  %s%n", k, v));
     }
     out.flush();
     return ExitCodes.OK;
+  }
+
+  /**
+   * The facts for {@code --json}: keys in snake_case ({@code "documents indexed"} becomes
+   * {@code documents_indexed}), a whole number as a number, a duration {@code "12 s"} as
+   * {@code <key>_s: 12}; every other value stays text.
+   */
+  static Map<String, Object> toJson(Map<String, String> facts) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    facts.forEach((k, v) -> {
+      String key = k.strip().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_")
+          .replaceAll("^_|_$", "");
+      Matcher seconds = SECONDS.matcher(v);
+      if (INTEGER.matcher(v).matches()) {
+        json.put(key, Long.parseLong(v));
+      } else if (seconds.matches()) {
+        json.put(key + "_s", Long.parseLong(seconds.group(1)));
+      } else {
+        json.put(key, v);
+      }
+    });
+    return json;
   }
 }

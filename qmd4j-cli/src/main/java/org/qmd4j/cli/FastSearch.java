@@ -27,7 +27,11 @@ final class FastSearch {
 
   private final VaultOption vault = new VaultOption();
   private final SearchArgs search = new SearchArgs();
+  private static final Set<String> FLAGS = Set.of("--json", "--vimgrep", "--quiet", "-v",
+      "--verbose");
+
   private boolean json;
+  private boolean vimgrep;
   private ResultPrinter.ColorChoice color = ResultPrinter.ColorChoice.AUTO;
 
   private FastSearch() {
@@ -55,7 +59,8 @@ final class FastSearch {
           parsed.search.options(base))) {
         response = searcher.answer(request);
       }
-      SearchCommand.print(out, err, response, request.query(), parsed.json,
+      SearchCommand.print(out, err, response, request.query(),
+          SearchCommand.Output.of(parsed.json, parsed.vimgrep), parsed.vault.resolve(),
           ResultPrinter.colors(parsed.color, base.environment()));
       return ExitCodes.OK;
     } catch (Exception e) {
@@ -86,11 +91,14 @@ final class FastSearch {
         name = a.substring(0, eq);
         value = a.substring(eq + 1);
       }
-      if (!seen.add(name)) return null; // picocli says "should be specified only once"
-      if (name.equals("--json") || name.equals("--quiet")) {
+      // picocli says "should be specified only once" (-v and --verbose are one option)
+      if (!seen.add(name.equals("-v") ? "--verbose" : name)) return null;
+      if (FLAGS.contains(name)) {
         if (value != null) return null;
         if (name.equals("--json")) f.json = true;
-        else f.vault.quiet = true;
+        else if (name.equals("--vimgrep")) f.vimgrep = true;
+        else if (name.equals("--quiet")) f.vault.quiet = true;
+        else f.vault.verbose = true; // the log level was set from the arguments by Main
         continue;
       }
       if (!VALUED.contains(name)) return null; // help, version, typos: picocli's job
@@ -101,6 +109,7 @@ final class FastSearch {
       if (!f.set(name, value)) return null;
     }
     for (; i < args.length; i++) f.search.query.add(args[i]);
+    if (f.json && f.vimgrep) return null; // SearchCommand refuses the pair
     return f.search.query.isEmpty() ? null : f;
   }
 

@@ -14,6 +14,7 @@ import org.qmd4j.find.FindItem;
 import org.qmd4j.find.FindRequest;
 import org.qmd4j.find.FindResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -51,6 +52,7 @@ final class FindCommand implements Callable<Integer> {
   boolean recursive;
 
   @Option(names = "--where", paramLabel = "'FIELD OP VALUE'",
+      showDefaultValue = Visibility.NEVER,
       description = "A frontmatter condition; repeat for AND. Operators: eq, ne, contains, "
           + "in (comma-separated values), exists, missing, gt, gte, lt, lte (dates or "
           + "numbers). E.g. 'status eq en-cours', 'updated gte 2025-06-01', 'deadline "
@@ -76,6 +78,7 @@ final class FindCommand implements Callable<Integer> {
   String sort;
 
   @Option(names = "--fields", split = ",", paramLabel = "a,b",
+      showDefaultValue = Visibility.NEVER,
       description = "Frontmatter fields to print with each result.")
   List<String> fields = new ArrayList<>();
 

@@ -12,7 +12,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    configureLogging();
+    configureLogging(args);
     if (args.length > 0 && args[0].equals("search")) { // the common case, without picocli
       PrintWriter out = utf8(System.out);
       PrintWriter err = utf8(System.err);
@@ -101,11 +101,11 @@ public final class Main {
   }
 
   // slf4j-simple reads these once, when the first logger is made: logs go to stderr only.
-  private static void configureLogging() {
+  private static void configureLogging(String[] args) {
     // java.util.logging (Lucene's) goes to SLF4J too: no JDK-format lines on stderr.
     setDefault("java.util.logging.config.class", JulToSlf4j.class.getName());
     setDefault("org.slf4j.simpleLogger.logFile", "System.err");
-    setDefault("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+    setDefault("org.slf4j.simpleLogger.defaultLogLevel", logLevel(args));
     setDefault("org.slf4j.simpleLogger.showThreadName", "false");
     setDefault("org.slf4j.simpleLogger.showLogName", "false");
     setDefault("org.slf4j.simpleLogger.levelInBrackets", "false");
@@ -113,6 +113,22 @@ public final class Main {
     if (level != null && !level.isBlank()) {
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level.strip());
     }
+  }
+
+  /**
+   * {@code info} with {@code -v}/{@code --verbose} (notices such as the engine choice), else
+   * {@code warn}; {@code --quiet} wins. Read from the arguments before picocli parses them,
+   * because the level is fixed when the first logger is made; options after {@code --} are
+   * query words.
+   */
+  static String logLevel(String[] args) {
+    boolean verbose = false;
+    for (String a : args) {
+      if (a.equals("--")) break;
+      if (a.equals("--quiet")) return "warn";
+      if (a.equals("-v") || a.equals("--verbose")) verbose = true;
+    }
+    return verbose ? "info" : "warn";
   }
 
   private static void setDefault(String key, String value) {

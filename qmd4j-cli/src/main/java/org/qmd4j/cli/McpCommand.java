@@ -14,9 +14,10 @@ import picocli.CommandLine.Mixin;
 /** {@code qmd4j mcp}: an MCP server over stdio until stdin closes. */
 @Command(name = "mcp", mixinStandardHelpOptions = true, showDefaultValues = true,
     description = {
-        "Serves the vault to MCP clients over stdio (tools: search, find_notes, read, tree,",
-        "concat, brief). stdout carries protocol frames only; logs go to stderr.",
-        "Stops when stdin closes, after answering the requests already received."})
+        "Serves the vault to MCP clients over stdio (tools: search, find_notes, read, tree, "
+            + "concat, brief).",
+        "stdout carries protocol frames only; logs go to stderr. Stops when stdin closes, "
+            + "after answering the requests already received."})
 final class McpCommand implements Callable<Integer> {
   private static final long DRAIN_MILLIS = 120_000;
   private final SearchOptions base;

@@ -2,6 +2,7 @@ package org.qmd4j.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code qmd4j search}: ranked chunks of the vault for a query. */
@@ -35,6 +37,10 @@ final class SearchCommand implements Callable<Integer> {
       + "matchType, matches, [date], [corrected]} and nothing else; see the README.")
   boolean json;
 
+  @Option(names = "--vimgrep", description = "Print path:line:col:text for each matched line, "
+      + "as editors and grep read them (col in characters, 1-based); notices on stderr.")
+  boolean vimgrep;
+
   @Option(names = "--color", defaultValue = "auto", paramLabel = "auto|always|never",
       description = "Colour paths, line numbers and matched words: auto (on a terminal, "
           + "unless NO_COLOR is set), always or never.")
@@ -46,28 +52,35 @@ final class SearchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws JsonProcessingException {
+    if (json && vimgrep) {
+      throw new ParameterException(spec.commandLine(),
+          "--json and --vimgrep are two output formats; pass one of them");
+    }
     SearchRequest request = search.request();
     SearchResponse response;
     try (Searcher searcher = SearchProviders.forVault(vault.resolve(), search.options(base))) {
       response = searcher.answer(request);
     }
     print(spec.commandLine().getOut(), spec.commandLine().getErr(), response, request.query(),
-        json, ResultPrinter.colors(color, base.environment()));
+        Output.of(json, vimgrep), vault.resolve(),
+        ResultPrinter.colors(color, base.environment()));
     return ExitCodes.OK;
   }
 
   /**
-   * Prints the response as JSON (notices on {@code err}, so that {@code out} stays one JSON
-   * array) or as a listing; shared with {@link FastSearch}.
+   * Prints the response as JSON or vimgrep lines (notices on {@code err}, so that {@code out}
+   * stays machine-readable) or as a listing; shared with {@link FastSearch}. {@code vault} is
+   * the folder as the user named it, which vimgrep paths start with.
    */
   static void print(PrintWriter out, PrintWriter err, SearchResponse response, String query,
-      boolean json, boolean color) throws JsonProcessingException {
-    if (json) {
-      out.println(toJson(response.results()));
+      Output output, Path vault, boolean color) throws JsonProcessingException {
+    if (output == Output.LISTING) {
+      new ResultPrinter(out, color).print(response, query);
+    } else {
+      if (output == Output.JSON) out.println(toJson(response.results()));
+      else new VimgrepPrinter(out, vault).print(response.results());
       if (!response.corrected().isEmpty()) err.println(response.correctionNotice());
       if (!response.suggestions().isEmpty()) err.println(response.suggestionNotice());
-    } else {
-      new ResultPrinter(out, color).print(response, query);
     }
     out.flush();
     err.flush();
@@ -81,5 +94,14 @@ final class SearchCommand implements Callable<Integer> {
     List<Map<String, Object>> rows = new ArrayList<>();
     for (SearchResult r : results) rows.add(r.toWire());
     return Json.MAPPER.writeValueAsString(rows);
+  }
+
+  /** What {@code out} carries: the listing, {@code --json} or {@code --vimgrep}. */
+  enum Output {
+    LISTING, JSON, VIMGREP;
+
+    static Output of(boolean json, boolean vimgrep) {
+      return json ? JSON : vimgrep ? VIMGREP : LISTING;
+    }
   }
 }

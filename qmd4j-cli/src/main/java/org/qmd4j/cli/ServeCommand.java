@@ -23,11 +23,12 @@ import picocli.CommandLine.Spec;
 /** {@code qmd4j serve}: the web interface, JSON API and MCP over HTTP until interrupted. */
 @Command(name = "serve", mixinStandardHelpOptions = true, showDefaultValues = true,
     description = {
-        "Serves the vault to a browser: a search page that shows the brief (overview, then",
-        "the notes with their paths and lines), a tree of the vault, a JSON API under /api",
-        "(search, brief, read, tree, concat, find) and MCP over Streamable HTTP at /mcp (the",
-        "tools of 'qmd4j mcp'). Prints its address on stderr and serves until interrupted",
-        "(Ctrl-C), then closes the engine cleanly."})
+        "Serves the vault to a browser, a JSON API and MCP clients over HTTP.",
+        "A search page that shows the brief (overview, then the notes with their paths and "
+            + "lines), a tree of the vault, a JSON API under /api (search, brief, read, tree, "
+            + "concat, find) and MCP over Streamable HTTP at /mcp (the tools of 'qmd4j mcp'). "
+            + "Prints its address on stderr and serves until interrupted (Ctrl-C), then "
+            + "closes the engine cleanly."})
 final class ServeCommand implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
   private final SearchOptions base;

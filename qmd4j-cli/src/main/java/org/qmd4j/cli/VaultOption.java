@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** The {@code --vault} and {@code --quiet} options shared by every command. */
+/** The {@code --vault}, {@code --quiet} and {@code --verbose} options shared by every command. */
 final class VaultOption {
   @Spec(Spec.Target.MIXEE) CommandSpec mixee;
 
@@ -30,8 +30,14 @@ final class VaultOption {
   }
 
   @Option(names = "--quiet",
-      description = "No progress on stderr while a big vault is indexed for the first time.")
+      description = "No progress or notices on stderr; warnings and errors still show.")
   boolean quiet;
+
+  // Read by Main before picocli parses (the log level is fixed when the first logger is
+  // made); declared here so that picocli accepts it and help lists it.
+  @Option(names = {"-v", "--verbose"},
+      description = "Notices on stderr too, such as which engine answers and why.")
+  boolean verbose;
 
   /**
    * The vault as the user named it ({@code --vault}, else {@code $QMD4J_VAULT}), for error

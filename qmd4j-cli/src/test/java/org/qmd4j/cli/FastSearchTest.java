@@ -29,6 +29,7 @@ class FastSearchTest {
         {"search", "--vault", VAULT, "--mode", "deep", "--scope", "all-changelogs", "--json",
             "--quiet", "serveur"},
         {"search", "--vault", VAULT, "--from", "2025-08-01", "--to", "today", "*"},
+        {"search", "--vault", VAULT, "--vimgrep", "-v", "--limit", "5", "factures"},
         {"search", "--vault", VAULT, "--scope", "nowhere:x", "décision"},
         {"search", "--vault", VAULT, "--mode", "slow", "décision"},
         {"search", "--vault", VAULT + "/missing", "décision"},
@@ -64,7 +65,8 @@ class FastSearchTest {
         {"search", "--help"}, {"search", "-h"}, {"search", "--vault", VAULT},
         {"search", "--limt", "3", "x"}, {"search", "--limit", "three", "x"},
         {"search", "--json", "--json", "x"}, {"search", "--vault"}, {"search", "-x", "y"},
-        {"find", "x"}, {"search"},
+        {"find", "x"}, {"search"}, {"search", "--json", "--vimgrep", "x"},
+        {"search", "-v", "--verbose", "x"},
     };
     for (String[] args : cases) {
       assertThat(FastSearch.parse(args)).as(String.join(" ", args)).isNull();

@@ -87,8 +87,9 @@ class QmdCliIntegrationTest {
     JsonNode facts = cli("doctor", "--engine", "qmd", "--json", "--vault", vault.toString());
     assertThat(facts.get("engine").asText()).isEqualTo("qmd");
     assertThat(facts.get("why").asText()).startsWith("qmd 2.").contains(" found at ");
-    assertThat(facts.get("documents indexed").asText()).isEqualTo("58");
-    assertThat(facts.get("deep search").asText()).contains("qmd pull");
+    assertThat(facts.get("documents_indexed").isNumber()).isTrue();
+    assertThat(facts.get("documents_indexed").asLong()).isEqualTo(58);
+    assertThat(facts.get("deep_search").asText()).contains("qmd pull");
   }
 
   private static SearchOptions options() {

@@ -226,9 +226,9 @@ public final class EmbeddedEngine implements SearchEngine {
 
   @Override
   public Map<String, String> diagnostics() {
-    Map<String, String> d = new LinkedHashMap<>();
-    d.put("index", indexLocation());
-    d.put("documents indexed", fileCount() + " files, " + chunkCount() + " chunks");
+    Map<String, String> d = new LinkedHashMap<>(Map.of("index", indexLocation()));
+    d.put("documents indexed", Integer.toString(fileCount()));
+    d.put("chunks indexed", Integer.toString(chunkCount()));
     d.put("deep search", "keyword lists fused by rank (no semantic model without qmd)");
     return d;
   }

@@ -111,7 +111,8 @@ public final class QmdEngine implements SearchEngine {
    * search.
    *
    * @param stateDir a folder qmd4j owns for this vault's qmd index and bookkeeping
-   * @throws QmdFailedException, QmdTimeoutException if qmd fails to set up the collection
+   * @throws QmdFailedException if qmd fails to set up the collection
+   * @throws QmdTimeoutException if qmd takes too long to set it up
    */
   public static QmdEngine open(Path vault, Path stateDir, QmdBinary binary, QmdOptions options,
       Chunker chunker, Map<String, String> environment) {

@@ -75,6 +75,7 @@ final class QmdFreshness {
   }
 
   /** Runs {@code qmd update} now, whatever the stat walk says. */
+  @SuppressWarnings("try") // the lock is held for the block, never read
   void update() throws IOException {
     synchronized (lock) {
       try (FileLock l = updateLock()) {
@@ -87,6 +88,7 @@ final class QmdFreshness {
   }
 
   /** Runs {@code action} (a {@code collection add}) under both locks and records the vault. */
+  @SuppressWarnings("try") // the lock is held for the block, never read
   void recordAfter(IoAction action) throws IOException {
     synchronized (lock) {
       try (FileLock l = updateLock()) {
@@ -117,6 +119,7 @@ final class QmdFreshness {
    * @param documents how many documents qmd's collection holds
    * @return whether it re-indexed
    */
+  @SuppressWarnings("try") // the lock is held for the block, never read
   boolean repairIfShort(long documents) throws IOException {
     synchronized (lock) {
       long expected = withContent(stamps);

@@ -169,6 +169,7 @@ public final class InsideVault {
   }
 
   /** Opens for reading what is a regular file before and after the open; see the class. */
+  @SuppressWarnings("try") // the unblocking open is the point, not the channel
   private static SeekableByteChannel openRegular(String name, Opener opener, Stat stat,
       Releaser pipes) throws IOException {
     BasicFileAttributes before = stat.read();

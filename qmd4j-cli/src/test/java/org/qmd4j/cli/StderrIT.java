@@ -1,0 +1,56 @@
+package org.qmd4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.Fixtures;
+
+/**
+ * Issue 18: the packaged command line, run as users run it without qmd, keeps stderr for
+ * what needs acting on: the engine notice shows with {@code -v} only, {@code --quiet} wins.
+ */
+class StderrIT {
+  @TempDir Path dir;
+
+  private String stderr(String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar")));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command);
+    Path empty = Files.createDirectories(dir.resolve("bin")); // no qmd on PATH
+    pb.environment().put("PATH", empty.toString());
+    pb.environment().remove("QMD4J_QMD_BINARY");
+    pb.environment().remove("QMD4J_SEARCH_FALLBACK");
+    pb.environment().remove("QMD4J_LOG");
+    pb.environment().put("QMD4J_CACHE_DIR", dir.resolve("cache").toString());
+    pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    Path err = dir.resolve("err.txt");
+    pb.redirectError(err.toFile());
+    Process p = pb.start();
+    assertThat(p.waitFor(3, TimeUnit.MINUTES)).isTrue();
+    assertThat(p.exitValue()).isZero();
+    return Files.readString(err, StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void theEngineNoticeShowsWithVerboseOnly() throws Exception {
+    String vault = Fixtures.vault().toString();
+    assertThat(stderr("search", "--quiet", "--vault", vault, "décision")).isEmpty();
+    assertThat(stderr("search", "--vault", vault, "--limit", "1", "décision"))
+        .doesNotContain("Using the embedded engine").doesNotContain("SLF4J");
+    assertThat(stderr("doctor", "--vault", vault)).isEmpty();
+    assertThat(stderr("search", "-v", "--vault", vault, "décision"))
+        .contains("INFO Using the embedded engine for ")
+        .contains("qmd was not found on PATH");
+    assertThat(stderr("search", "-v", "--quiet", "--vault", vault, "décision")).isEmpty();
+  }
+}
