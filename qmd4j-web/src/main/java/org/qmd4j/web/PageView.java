@@ -42,6 +42,8 @@ final class PageView {
     VaultTree tree = new VaultTree(List.of());
     String open;
     Block file;
+    /** The Tasks page's filters when the file was opened from it; {@code null} otherwise. */
+    String tasks;
     Brief brief;
     long millis;
     FieldException fieldError;
@@ -116,7 +118,9 @@ final class PageView {
     sb.append("<header class=\"masthead\"><a class=\"brand\" href=\"/\">")
         .append("<img src=\"/static/favicon.svg\" alt=\"\" width=\"22\" height=\"22\">")
         .append("<span>qmd4j</span></a><span class=\"vault\" title=\"Vault\">")
-        .append(esc(vaultName)).append("</span></header>\n");
+        .append(esc(vaultName)).append("</span><nav class=\"views\" aria-label=\"Views\">")
+        .append("<a href=\"/\" aria-current=\"page\">Search</a><a href=\"/tasks\">Tasks</a>")
+        .append("</nav></header>\n");
   }
 
   private void form(StringBuilder sb, Model m) {
@@ -284,7 +288,12 @@ final class PageView {
 
   private void file(StringBuilder sb, Model m) {
     String back = m.form.pageQuery();
-    if (!back.isEmpty()) {
+    if (m.tasks != null) {
+      // Only a query string: the link stays on this server's Tasks page whatever it holds.
+      String filters = m.tasks.replace("#", "%23");
+      sb.append("<p class=\"back\"><a href=\"/tasks").append(filters.isEmpty() ? "" : "?")
+          .append(esc(filters)).append("\">← Back to tasks</a></p>\n");
+    } else if (!back.isEmpty()) {
       sb.append("<p class=\"back\"><a href=\"/?").append(esc(back))
           .append("\">← Back to results</a></p>\n");
     }
