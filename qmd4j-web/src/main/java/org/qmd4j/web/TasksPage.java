@@ -142,6 +142,14 @@ record TasksPage(String vaultName, String engine, TasksForm form, String after, 
     return invalid(field) ? fieldError.getMessage() : null;
   }
 
+  /**
+   * The type of a date field: {@code date}, or {@code text} while it holds a value that is
+   * not a date, so that the value stays visible beside its message.
+   */
+  String dateType(String field) {
+    return invalid(field) ? "text" : "date";
+  }
+
   /** The error's id, for {@code aria-describedby}; {@code null} when {@code field} is fine. */
   String describedBy(String field) {
     return invalid(field) ? field + "-error" : null;
