@@ -32,9 +32,9 @@ final class PageServlet extends HttpServlet {
   private final transient Searcher searcher;
   private final transient PageView view;
 
-  PageServlet(Searcher searcher, Markdown markdown) {
+  PageServlet(Searcher searcher, Markdown markdown, Templates templates) {
     this.searcher = searcher;
-    this.view = new PageView(markdown, searcher.describe());
+    this.view = new PageView(markdown, templates, searcher.describe());
   }
 
   @Override

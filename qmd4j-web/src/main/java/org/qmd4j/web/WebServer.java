@@ -93,10 +93,11 @@ public final class WebServer implements Closeable {
       this.mcp = Optional.empty();
     }
     Markdown markdown = new Markdown();
+    Templates templates = new Templates();
     context.addServlet(new ServletHolder("tasks", new TasksServlet(builder.searcher,
-        new Templates(), markdown)), "/tasks");
-    context.addServlet(new ServletHolder("page", new PageServlet(builder.searcher, markdown)),
-        "/");
+        templates, markdown)), "/tasks");
+    context.addServlet(new ServletHolder("page", new PageServlet(builder.searcher, markdown,
+        templates)), "/");
     ErrorHandler errors = new ErrorHandler();
     errors.setShowStacks(false);
     errors.setShowMessageInTitle(false);
