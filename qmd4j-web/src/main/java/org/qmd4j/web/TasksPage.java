@@ -157,7 +157,7 @@ record TasksPage(String vaultName, String engine, TasksForm form, String after, 
 
   /** What the list holds, in words. */
   String summary() {
-    String s = plural(total, "task").replace("1 tasks", "1 task") + " in "
+    String s = plural(total, "task") + " in "
         + plural(groups.size(), "group");
     return overdue == 0 ? s : s + " · " + overdue + " overdue";
   }

@@ -96,7 +96,8 @@ class TasksServletTest {
   void theRootFileCanBeChosenAlone() {
     Reply r = get(server, "/tasks?project=-");
     assertThat(groups(r.body())).containsExactly("Vault root");
-    assertThat(r.body()).contains("<option value=\"-\" selected>Vault root (tasks.md)</option>");
+    assertThat(r.body()).contains("<option value=\"-\" selected>Vault root (tasks.md)</option>")
+        .contains("4 tasks in 1 group · 1 overdue");
   }
 
   @Test
