@@ -2,14 +2,17 @@ package org.qmd4j.notes;
 
 import java.util.Objects;
 import java.util.Optional;
+import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.Mode;
 
 /**
  * What {@link org.qmd4j.Searcher#tasks} looks for: tasks of every {@code tasks.md}, or of one
- * project's, with a status and a priority.
+ * project's, with a status, a priority and a deadline in a period.
  *
  * <pre>{@code
  * TaskQuery q = TaskQuery.newBuilder().status("bloqué").priority("haute").build();
+ * TaskQuery soon = TaskQuery.newBuilder().deadlineAfter("today").deadlineBefore("2025-12-31")
+ *     .build();
  * }</pre>
  *
  * @param query the words to look for; {@code "*"} (the default) for every task
@@ -17,12 +20,19 @@ import org.qmd4j.search.Mode;
  * @param status only tasks with this {@code status:}, ignoring case and accents
  *     ({@code bloque} matches {@code bloqué})
  * @param priority only tasks with this {@code prio:}, ignoring case and accents
+ * @param deadlineBefore only tasks whose {@code deadline:} is on or before this day (an upper
+ *     bound: {@code last month} means its last day); a task without a deadline is left out as
+ *     soon as either deadline bound is given
+ * @param deadlineAfter only tasks whose {@code deadline:} is on or after this day (a lower
+ *     bound: {@code last month} means its first day); relative bounds are resolved against the
+ *     searcher's clock, like {@link ChangelogQuery#from()}
  * @param limit maximum number of tasks, at least 1
  * @param mode {@link Mode#FAST} (default) or {@link Mode#DEEP}
  * @since 0.2
  */
 public record TaskQuery(String query, Optional<String> project, Optional<String> status,
-    Optional<String> priority, int limit, Mode mode) {
+    Optional<String> priority, Optional<DateSpec> deadlineBefore,
+    Optional<DateSpec> deadlineAfter, int limit, Mode mode) {
   /**
    * Validates the query.
    *
@@ -35,6 +45,8 @@ public record TaskQuery(String query, Optional<String> project, Optional<String>
     project = Queries.project(project);
     status = Queries.filter(status, "status");
     priority = Queries.filter(priority, "priority");
+    Objects.requireNonNull(deadlineBefore, "deadlineBefore == null");
+    Objects.requireNonNull(deadlineAfter, "deadlineAfter == null");
     Queries.limit(limit);
     Objects.requireNonNull(mode, "mode == null");
   }
@@ -54,6 +66,8 @@ public record TaskQuery(String query, Optional<String> project, Optional<String>
     private String project;
     private String status;
     private String priority;
+    private DateSpec deadlineBefore;
+    private DateSpec deadlineAfter;
     private int limit = Queries.DEFAULT_LIMIT;
     private Mode mode = Mode.FAST;
 
@@ -82,6 +96,43 @@ public record TaskQuery(String query, Optional<String> project, Optional<String>
       return this;
     }
 
+    /** Tasks due on or before this day only; {@code null} for any. */
+    public Builder deadlineBefore(DateSpec deadlineBefore) {
+      this.deadlineBefore = deadlineBefore;
+      return this;
+    }
+
+    /**
+     * Parses a {@link DateSpec} ({@code 2025-10-15}, {@code 15/10/2025}, {@code this month}
+     * ...); {@code null} for any.
+     *
+     * @throws org.qmd4j.search.InvalidDateException if it is not a date, naming
+     *     {@code deadline_before}
+     */
+    public Builder deadlineBefore(String deadlineBefore) {
+      this.deadlineBefore = deadlineBefore == null ? null
+          : DateSpec.parse(deadlineBefore, "deadline_before");
+      return this;
+    }
+
+    /** Tasks due on or after this day only; {@code null} for any. */
+    public Builder deadlineAfter(DateSpec deadlineAfter) {
+      this.deadlineAfter = deadlineAfter;
+      return this;
+    }
+
+    /**
+     * Parses a {@link DateSpec}; {@code null} for any.
+     *
+     * @throws org.qmd4j.search.InvalidDateException if it is not a date, naming
+     *     {@code deadline_after}
+     */
+    public Builder deadlineAfter(String deadlineAfter) {
+      this.deadlineAfter = deadlineAfter == null ? null
+          : DateSpec.parse(deadlineAfter, "deadline_after");
+      return this;
+    }
+
     public Builder limit(int limit) {
       this.limit = limit;
       return this;
@@ -94,7 +145,8 @@ public record TaskQuery(String query, Optional<String> project, Optional<String>
 
     public TaskQuery build() {
       return new TaskQuery(query, Optional.ofNullable(project), Optional.ofNullable(status),
-          Optional.ofNullable(priority), limit, mode);
+          Optional.ofNullable(priority), Optional.ofNullable(deadlineBefore),
+          Optional.ofNullable(deadlineAfter), limit, mode);
     }
   }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.qmd4j.internal.Texts;
 import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.search.FileKind;
+import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
@@ -32,9 +34,9 @@ import org.qmd4j.vault.Unreadable;
  * Stateless and thread-safe.
  *
  * <p>Each call is one search: the scope is the kind's ({@code all-changelogs} ...) or the
- * project's, and the typed filters (kind, project, tag, status, priority, type, tags) are a
- * chunk predicate that the engine applies while ranking, so the limit is filled whenever
- * enough notes pass. Filters on text ignore case, accents and Unicode forms.
+ * project's, and the typed filters (kind, project, tag, status, priority, deadline, type,
+ * tags) are a chunk predicate that the engine applies while ranking, so the limit is filled
+ * whenever enough notes pass. Filters on text ignore case, accents and Unicode forms.
  */
 public final class TypedSearch {
   private TypedSearch() {}
@@ -59,9 +61,18 @@ public final class TypedSearch {
 
   /** Tasks; see {@link TaskQuery}. */
   public static List<Task> tasks(ChunkSearch search, TaskQuery q) {
+    Objects.requireNonNull(search, "search == null");
+    Optional<LocalDate> after = q.deadlineAfter().map(d -> d.resolve(search.clock()));
+    Optional<LocalDate> before = q.deadlineBefore().map(d -> d.resolveEnd(search.clock()));
+    if (after.isPresent() && before.isPresent() && after.get().isAfter(before.get())) {
+      throw InvalidDateException.forParameters(InvalidDateException.placeholder("deadline_after")
+          + " " + shown(q.deadlineAfter().get(), after.get()) + " is after "
+          + InvalidDateException.placeholder("deadline_before") + " "
+          + shown(q.deadlineBefore().get(), before.get()) + "; swap them or widen the period");
+    }
     Parses parses = new Parses();
     Predicate<Task> wanted = t -> matches(t.status(), q.status())
-        && matches(t.priority(), q.priority());
+        && matches(t.priority(), q.priority()) && due(t, after, before);
     Predicate<Chunk> filter = c -> c.file().kind() == FileKind.TASKS
         && mayHold(c, q.status()) && mayHold(c, q.priority())
         && NoteParser.task(parses.of(c), 0).filter(wanted).isPresent();
@@ -150,6 +161,19 @@ public final class TypedSearch {
     Objects.requireNonNull(search, "search == null");
     Scope scope = project.map(Scope::project).orElse(Scope.of(kind));
     return search.hits(new SearchRequest(query, mode, scope, from, to, limit), filter);
+  }
+
+  /** Whether the task's deadline is within the bounds; true when there is no bound. */
+  private static boolean due(Task task, Optional<LocalDate> after, Optional<LocalDate> before) {
+    if (after.isEmpty() && before.isEmpty()) return true;
+    if (task.deadline().isEmpty()) return false;
+    LocalDate d = task.deadline().get();
+    return !(after.isPresent() && d.isBefore(after.get()))
+        && !(before.isPresent() && d.isAfter(before.get()));
+  }
+
+  private static String shown(DateSpec spec, LocalDate resolved) {
+    return spec.isRelative() ? resolved + " ('" + spec.text() + "')" : resolved.toString();
   }
 
   private static boolean matches(Optional<String> actual, Optional<String> wanted) {

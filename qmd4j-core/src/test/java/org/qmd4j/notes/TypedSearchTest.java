@@ -112,6 +112,68 @@ class TypedSearchTest {
     });
   }
 
+  @Test
+  void deadlineBoundsAreInclusive() {
+    List<Task> due = searcher.tasks(TaskQuery.newBuilder().deadlineAfter("2025-09-20")
+        .deadlineBefore("2025-09-30").limit(50).build());
+    assertThat(due).extracting(t -> t.deadline().orElseThrow()).containsExactlyInAnyOrder(
+        date("2025-09-20"), date("2025-09-25"), date("2025-09-26"), date("2025-09-30"),
+        date("2025-09-30"));
+  }
+
+  @Test
+  void relativeDeadlineBoundsFollowTheSearchersClock() {
+    // The fixed clock is 2025-09-15: overdue or due today.
+    List<Task> overdue = searcher.tasks(TaskQuery.newBuilder().deadlineBefore("today")
+        .limit(50).build());
+    assertThat(overdue).extracting(t -> t.deadline().orElseThrow()).containsExactlyInAnyOrder(
+        date("2025-06-15"), date("2025-07-25"), date("2025-07-31"), date("2025-09-10"),
+        date("2025-09-15"));
+    // A period as an upper bound means its last day, as a lower bound its first day.
+    List<Task> thisMonth = searcher.tasks(TaskQuery.newBuilder().deadlineAfter("ce mois-ci")
+        .deadlineBefore("this month").limit(50).build());
+    assertThat(thisMonth).hasSize(8).allSatisfy(t -> assertThat(t.deadline().orElseThrow())
+        .isBetween(date("2025-09-01"), date("2025-09-30")));
+  }
+
+  @Test
+  void aDeadlineBoundLeavesOutTasksWithoutDeadline() {
+    TaskQuery.Builder blocked = TaskQuery.newBuilder().status("bloqué").limit(50);
+    assertThat(searcher.tasks(blocked.build())).hasSize(7);
+    List<Task> dated = searcher.tasks(blocked.deadlineAfter("2000-01-01").build());
+    assertThat(dated).extracting(Task::title).containsExactlyInAnyOrder(
+        "Signer la term sheet", "Payer la CFE 2025", "Certificat médical pour le dossard",
+        "Relancer le plombier pour la pose du meuble vasque");
+    // The filter runs while ranking: a small limit is still filled.
+    assertThat(searcher.tasks(blocked.limit(3).build())).hasSize(3)
+        .allSatisfy(t -> assertThat(t.deadline()).isPresent());
+  }
+
+  @Test
+  void deadlineBoundsInTheWrongOrderAreTypedAndNamed() {
+    assertThatThrownBy(() -> searcher.tasks(TaskQuery.newBuilder().deadlineAfter("2025-10-01")
+        .deadlineBefore("2025-09-01").build()))
+        .isInstanceOf(InvalidDateException.class)
+        .hasMessage("deadline_after 2025-10-01 is after deadline_before 2025-09-01; swap them "
+            + "or widen the period");
+    assertThatThrownBy(() -> searcher.tasks(TaskQuery.newBuilder().deadlineAfter("today")
+        .deadlineBefore("yesterday").build()))
+        .isInstanceOf(InvalidDateException.class)
+        .hasMessage("deadline_after 2025-09-15 ('today') is after deadline_before 2025-09-14 "
+            + "('yesterday'); swap them or widen the period");
+  }
+
+  @Test
+  void unparseableDeadlineNamesItsParameter() {
+    assertThatThrownBy(() -> TaskQuery.newBuilder().deadlineBefore("bientôt"))
+        .isInstanceOf(InvalidDateException.class)
+        .hasMessageStartingWith("deadline_before: ")
+        .hasMessageContaining("bientôt");
+    assertThatThrownBy(() -> TaskQuery.newBuilder().deadlineAfter("2025-02-30"))
+        .isInstanceOf(InvalidDateException.class)
+        .hasMessageStartingWith("deadline_after: ");
+  }
+
   // --- changelog ----------------------------------------------------------------------------
 
   @Test

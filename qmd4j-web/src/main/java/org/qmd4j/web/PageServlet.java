@@ -32,9 +32,9 @@ final class PageServlet extends HttpServlet {
   private final transient Searcher searcher;
   private final transient PageView view;
 
-  PageServlet(Searcher searcher) {
+  PageServlet(Searcher searcher, Markdown markdown, Templates templates) {
     this.searcher = searcher;
-    this.view = new PageView(new Markdown(), searcher.describe());
+    this.view = new PageView(markdown, templates, searcher.describe());
   }
 
   @Override
@@ -62,6 +62,7 @@ final class PageServlet extends HttpServlet {
     String open = req.getParameter("open");
     if (open != null && !open.isBlank()) {
       model.open = open;
+      model.tasks = req.getParameter("tasks");
       try {
         Block block = searcher.read(open);
         model.file = block;
@@ -89,7 +90,7 @@ final class PageServlet extends HttpServlet {
     send(resp, status, view.render(model));
   }
 
-  private static void send(HttpServletResponse resp, int status, String html)
+  static void send(HttpServletResponse resp, int status, String html)
       throws IOException {
     byte[] bytes = html.getBytes(StandardCharsets.UTF_8);
     resp.setStatus(status);

@@ -20,17 +20,22 @@ import org.qmd4j.search.LineRange;
 import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 
-/** Writes the page's HTML from what the servlet found. Every value from outside is escaped. */
+/**
+ * Writes the search page's HTML from what the servlet found, inside the pages' shared
+ * {@code layout.jte}. Every value from outside is escaped.
+ */
 final class PageView {
   private static final List<String> KIND_SCOPES = List.of("all-states", "all-changelogs",
       "all-tasks", "all-buckets", "all-descriptions");
 
   private final Markdown markdown;
+  private final Templates templates;
   private final String vaultName;
   private final String engine;
 
-  PageView(Markdown markdown, EngineDescription description) {
+  PageView(Markdown markdown, Templates templates, EngineDescription description) {
     this.markdown = markdown;
+    this.templates = templates;
     Path name = Path.of(description.vault()).getFileName();
     this.vaultName = name == null ? description.vault() : name.toString();
     this.engine = description.engine();
@@ -42,6 +47,8 @@ final class PageView {
     VaultTree tree = new VaultTree(List.of());
     String open;
     Block file;
+    /** The Tasks page's filters when the file was opened from it; {@code null} otherwise. */
+    String tasks;
     Brief brief;
     long millis;
     FieldException fieldError;
@@ -52,14 +59,13 @@ final class PageView {
     }
   }
 
+  private static final String HINT = "Press <kbd>/</kbd> to search · JSON at "
+      + "<code>/api/search</code>, <code>/api/brief</code>";
+
   String render(Model m) {
     StringBuilder sb = new StringBuilder(16_384);
     String title = m.open != null ? m.open
         : m.form.query() != null && !m.form.query().isBlank() ? m.form.query() : null;
-    head(sb, title);
-    sb.append("<a class=\"skip\" href=\"#results\">Skip to results</a>\n");
-    sb.append("<div class=\"shell\">\n");
-    masthead(sb);
     form(sb, m);
     sb.append("<div class=\"layout\">\n<main id=\"results\" tabindex=\"-1\">\n");
     if (m.failure != null && m.fieldError == null) {
@@ -82,41 +88,21 @@ final class PageView {
     sb.append("</main>\n");
     tree(sb, m);
     sb.append("</div>\n");
-    sb.append("<footer class=\"foot\"><span>qmd4j · ").append(esc(engine))
-        .append(" engine</span><span>Press <kbd>/</kbd> to search · JSON at "
-            + "<code>/api/search</code>, <code>/api/brief</code></span></footer>\n");
-    sb.append("</div>\n</body>\n</html>\n");
-    return sb.toString();
+    return templates.layout(new Templates.Layout(title(title), vaultName, engine, "search",
+        sb.toString(), HINT));
   }
 
   String notFound(String uri) {
-    StringBuilder sb = new StringBuilder();
-    head(sb, "Not found");
-    sb.append("<div class=\"shell\">");
-    masthead(sb);
-    sb.append("<main id=\"results\"><div class=\"alert\" role=\"alert\"><strong>Not found"
-        + "</strong><p>Nothing is served at ").append(esc(uri))
-        .append(". <a href=\"/\">Back to search</a></p></div></main></div></body></html>\n");
-    return sb.toString();
+    String body = "<main id=\"results\"><div class=\"alert\" role=\"alert\"><strong>Not found"
+        + "</strong><p>Nothing is served at " + esc(uri)
+        + ". <a href=\"/\">Back to search</a></p></div></main>\n";
+    return templates.layout(new Templates.Layout(title("Not found"), vaultName, engine, "",
+        body, ""));
   }
 
-  private void head(StringBuilder sb, String title) {
-    sb.append("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        .append("<meta name=\"color-scheme\" content=\"light dark\">\n")
-        .append("<title>").append(title == null ? "" : esc(title) + " · ")
-        .append(esc(vaultName)).append(" · qmd4j</title>\n")
-        .append("<link rel=\"icon\" href=\"/static/favicon.svg\" type=\"image/svg+xml\">\n")
-        .append("<link rel=\"stylesheet\" href=\"/static/app.css\">\n")
-        .append("<script src=\"/static/app.js\" defer></script>\n")
-        .append("</head>\n<body>\n");
-  }
-
-  private void masthead(StringBuilder sb) {
-    sb.append("<header class=\"masthead\"><a class=\"brand\" href=\"/\">")
-        .append("<img src=\"/static/favicon.svg\" alt=\"\" width=\"22\" height=\"22\">")
-        .append("<span>qmd4j</span></a><span class=\"vault\" title=\"Vault\">")
-        .append(esc(vaultName)).append("</span></header>\n");
+  /** The page's title: what it shows, then the vault. */
+  private String title(String shown) {
+    return (shown == null ? "" : shown + " · ") + vaultName + " · qmd4j";
   }
 
   private void form(StringBuilder sb, Model m) {
@@ -284,7 +270,12 @@ final class PageView {
 
   private void file(StringBuilder sb, Model m) {
     String back = m.form.pageQuery();
-    if (!back.isEmpty()) {
+    if (m.tasks != null) {
+      // Only a query string: the link stays on this server's Tasks page whatever it holds.
+      String filters = m.tasks.replace("#", "%23");
+      sb.append("<p class=\"back\"><a href=\"/tasks").append(filters.isEmpty() ? "" : "?")
+          .append(esc(filters)).append("\">← Back to tasks</a></p>\n");
+    } else if (!back.isEmpty()) {
       sb.append("<p class=\"back\"><a href=\"/?").append(esc(back))
           .append("\">← Back to results</a></p>\n");
     }

@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The qmd4j web interface, on Jetty: the search page at {@code /} (the brief rendered for a
- * person, a tree of the vault), and a JSON API under {@code /api} with the parameter names of
+ * person, a tree of the vault), the Tasks page at {@code /tasks} (the vault's tasks filtered
+ * by status, priority, project and deadline, grouped by project), a JSON API under {@code /api} with the parameter names of
  * the MCP tools ({@code search}, {@code brief}, {@code read}, {@code tree}, {@code concat},
  * {@code find}), and the MCP server itself over Streamable HTTP at {@code /mcp}.
  *
@@ -91,7 +92,12 @@ public final class WebServer implements Closeable {
     } else {
       this.mcp = Optional.empty();
     }
-    context.addServlet(new ServletHolder("page", new PageServlet(builder.searcher)), "/");
+    Markdown markdown = new Markdown();
+    Templates templates = new Templates();
+    context.addServlet(new ServletHolder("tasks", new TasksServlet(builder.searcher,
+        templates, markdown)), "/tasks");
+    context.addServlet(new ServletHolder("page", new PageServlet(builder.searcher, markdown,
+        templates)), "/");
     ErrorHandler errors = new ErrorHandler();
     errors.setShowStacks(false);
     errors.setShowMessageInTitle(false);
