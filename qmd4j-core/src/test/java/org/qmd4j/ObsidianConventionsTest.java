@@ -1,6 +1,7 @@
 package org.qmd4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,9 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.qmd4j.search.LineMatch;
 import org.qmd4j.search.Mode;
+import org.qmd4j.search.NoteNotFoundException;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
@@ -43,7 +46,8 @@ public class ObsidianConventionsTest {
 
   /** Writes the notes of these tests into {@code vault}. */
   public static Path writeVault(Path vault) throws IOException {
-    Files.createDirectories(vault.resolve("bucket"));
+    Files.createDirectories(vault.resolve("bucket/clients"));
+    Files.createDirectories(vault.resolve("archives"));
     Map<String, String> notes = Map.of(
         "bucket/tagged-inline.md", "# Réunion client\n\nSuivi du dossier #projet avec "
             + "l'équipe.\n",
@@ -55,7 +59,10 @@ public class ObsidianConventionsTest {
         "bucket/word-only.md", "# Le projet\n\nCe projet avance. Voir page#projet, `#projet`"
             + " et #2025.\n\n```\n#projet\n```\n",
         "bucket/links.md", "# Liens\n\nVoir [[Plan de Zanzibar]], [[archives/Acme|"
-            + "Kilimandjaro]] et [[Budget#Trimestre]].\n");
+            + "Kilimandjaro]] et [[Budget#Trimestre]].\n",
+        "bucket/Plan de Zanzibar.md", "# Plan\n\nLe plan.\n",
+        "archives/Acme.md", "# Acme, archivé\n",
+        "bucket/clients/Acme.md", "# Acme, client\n");
     for (Map.Entry<String, String> n : notes.entrySet()) {
       Files.writeString(vault.resolve(n.getKey()), n.getValue());
     }
@@ -148,6 +155,30 @@ public class ObsidianConventionsTest {
   @Test
   void numbersAreNotTags() {
     assertThat(paths("#2025")).containsExactly("bucket/word-only.md");
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiterString = "->", value = {
+      "[[Plan de Zanzibar]]           -> bucket/Plan de Zanzibar.md",
+      "[[plan de zanzibar|le plan]]   -> bucket/Plan de Zanzibar.md",
+      "[[Plan de Zanzibar#Plan]]      -> bucket/Plan de Zanzibar.md",
+      "[[Plan de Zanzibar.md]]        -> bucket/Plan de Zanzibar.md",
+      "[[bucket/Plan de Zanzibar]]    -> bucket/Plan de Zanzibar.md",
+      // Two notes are named Acme: from the vault's root, the shorter path.
+      "[[Acme]]                       -> archives/Acme.md",
+      "[[clients/Acme]]               -> bucket/clients/Acme.md",
+  })
+  void readOpensTheNoteAWikiLinkNames(String link, String path) {
+    assertThat(searcher.read(link).path()).isEqualTo(path);
+  }
+
+  @Test
+  void readSaysWhenNoNoteMatchesAWikiLink() {
+    assertThatThrownBy(() -> searcher.read("[[Nulle part]]"))
+        .isInstanceOf(NoteNotFoundException.class)
+        .hasMessage("No note of the vault matches the wiki link [[Nulle part]]; give a note's"
+            + " file name (.md implied, any folder, any case) or its vault-relative path; tree"
+            + " lists the vault's files");
   }
 
   @ParameterizedTest
