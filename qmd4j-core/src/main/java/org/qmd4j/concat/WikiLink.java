@@ -63,7 +63,7 @@ public record WikiLink(String target, Optional<String> heading, Optional<String>
   /** The link whose text between the brackets is {@code inner} ({@code Note#Heading|alias}). */
   public static WikiLink ofInner(String inner) {
     Objects.requireNonNull(inner, "inner == null");
-    String link = inner;
+    String link = inner.replace("\\|", "|"); // in a table, the bar is escaped
     Optional<String> alias = Optional.empty();
     int bar = link.indexOf('|');
     if (bar >= 0) {

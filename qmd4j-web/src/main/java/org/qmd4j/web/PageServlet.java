@@ -34,7 +34,8 @@ final class PageServlet extends HttpServlet {
 
   PageServlet(Searcher searcher) {
     this.searcher = searcher;
-    this.view = new PageView(new Markdown(), searcher.describe());
+    this.view = new PageView(new Markdown(() -> searcher.tree().files().stream()
+        .map(VaultTree.Entry::path).toList()), searcher.describe());
   }
 
   @Override
