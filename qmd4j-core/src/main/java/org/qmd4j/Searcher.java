@@ -180,9 +180,9 @@ public final class Searcher implements Closeable {
   }
 
   /**
-   * One file, or a range of its lines, as a block with its header: {@code PATH},
-   * {@code PATH:FROM-TO} or {@code PATH:LINE}. Same rules and errors as {@link #concat}.
-   *
+   * One file, a range of its lines, or the note a wiki link names, as a block with its header:
+   * {@code PATH}, {@code PATH:FROM-TO}, {@code PATH:LINE} or {@code [[Note Name]]} (resolved
+   * as {@link org.qmd4j.concat.WikiLink} says). Same rules and errors as {@link #concat}.
    * @throws InvalidLineRangeException if the range is malformed or starts past the end
    * @since 0.1
    */

@@ -23,7 +23,8 @@ final class ReadCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "PATH[:FROM-TO]",
       description = "Vault-relative path, optionally with a line range, e.g. "
-          + "projects/startup-x/changelog.md:21-45.")
+          + "projects/startup-x/changelog.md:21-45, or a wiki link such as '[[Note Name]]' "
+          + "(the note it names, resolved as Obsidian does).")
   String path;
 
   @Override

@@ -122,13 +122,33 @@ public final class ConcatEngine {
   }
 
   /**
-   * One file, or a range of it, as a block: {@code PATH} or {@code PATH:FROM-TO}.
+   * One file, or a range of it, as a block: {@code PATH} or {@code PATH:FROM-TO}, or the
+   * whole note a wiki link names ({@code [[Note Name]]}, resolved by {@link #resolve}).
    *
    * @throws InvalidRequestException as {@link #concat}, or if the range is malformed
    */
   public Block read(String pathWithOptionalRange) {
     Objects.requireNonNull(pathWithOptionalRange, "pathWithOptionalRange == null");
+    Optional<WikiLink> link = WikiLink.parse(pathWithOptionalRange);
+    if (link.isPresent()) return read(ConcatItem.whole(resolve(link.get())));
     return read(ConcatItem.parse(pathWithOptionalRange));
+  }
+
+  /**
+   * The vault path of the note {@code link} names, seen from the vault's root ({@link
+   * WikiLink#resolve}).
+   *
+   * @throws NoteNotFoundException if no file of the vault matches it
+   * @since 0.4
+   */
+  public String resolve(WikiLink link) {
+    Objects.requireNonNull(link, "link == null");
+    List<String> paths = new ArrayList<>();
+    for (VaultTree.Entry e : tree().files()) paths.add(e.path());
+    return link.resolve("", paths).orElseThrow(() -> new NoteNotFoundException(link.toString(),
+        "No note of the vault matches the wiki link " + link + "; give a note's file name "
+            + "(.md implied, any folder, any case) or its vault-relative path; tree lists the "
+            + "vault's files"));
   }
 
   /**

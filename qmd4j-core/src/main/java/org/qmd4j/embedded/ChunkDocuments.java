@@ -1,9 +1,11 @@
 package org.qmd4j.embedded;
 
 import java.time.LocalDate;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.document.Document;
@@ -16,6 +18,7 @@ import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.util.BytesRef;
 import org.qmd4j.internal.Analysis;
+import org.qmd4j.internal.Hashtags;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.spi.Chunk;
@@ -67,6 +70,11 @@ final class ChunkDocuments {
     }
     for (String tag : Analysis.tags(text + "\n" + headings)) {
       doc.add(new StringField(Fields.TAGS, tag, Field.Store.NO));
+    }
+    Set<String> hashtags = new LinkedHashSet<>(Hashtags.carried(chunk.text()));
+    for (String heading : chunk.headings()) hashtags.addAll(Hashtags.carried(heading));
+    for (String tag : hashtags) {
+      doc.add(new StringField(Fields.HASHTAGS, tag, Field.Store.NO));
     }
     return doc;
   }

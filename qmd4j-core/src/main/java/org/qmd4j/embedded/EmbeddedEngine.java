@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  static final String FORMAT = "v5"; // v5: a tasks file has no title
+  static final String FORMAT = "v6"; // v6: Obsidian tags (hashtags field)
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
   private static final int HEAL_ATTEMPTS = 4;
 
@@ -215,7 +215,7 @@ public final class EmbeddedEngine implements SearchEngine {
         QueryPlan plan = QueryPlan.of(query.text());
         if (plan.isEmpty()) return List.of();
         if (query.mode() == Mode.FAST) {
-          return Ranker.ranked(searcher, plan.tiered(), plan.words.size(), filter, limit);
+          return Ranker.ranked(searcher, plan.tiered(), plan.termCount(), filter, limit);
         }
         return Ranker.deep(searcher, plan, filter, limit);
       } finally {

@@ -26,6 +26,8 @@ final class Fields {
   static final String EXACT = "exact";
   static final String UNITS = "units";
   static final String TAGS = "tags";
+  /** Obsidian tags ({@code #projet/client}, frontmatter {@code tags:}), with their parents. */
+  static final String HASHTAGS = "hashtags";
 
   // File records (their own field names: Lucene wants one schema per field).
   static final String FILE_PATH = "fpath";

@@ -16,6 +16,7 @@ import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.qmd4j.internal.Analysis;
+import org.qmd4j.internal.Hashtags;
 
 /**
  * The Lucene queries for one user query.
@@ -28,6 +29,10 @@ import org.qmd4j.internal.Analysis;
  * nothing else. Bonus clauses reward the adjacent form: the words as a phrase
  * ({@code status: bloqué}), compounds kept whole ({@code en-cours}, {@code 2025-07-14}) and
  * tags ({@code [décision]}).
+ *
+ * <p>Obsidian tags in the query ({@code #projet}) are not words: each is a term group of its
+ * own that only the chunks carrying the tag, or one of its children ({@code #projet/client}),
+ * hold ({@link Hashtags}); the plain word {@code projet} does not answer it.
  *
  * <p>Fast mode ranks chunks holding more query words first: each word the chunk's own text
  * or headings hold adds a constant {@link #TIER}, larger than any BM25 sum, so
@@ -58,13 +63,16 @@ final class QueryPlan {
   final List<String> phrase;
   final Set<String> units;
   final Set<String> tags;
+  /** Obsidian tags of the query, folded ({@code projet/client}). */
+  final Set<String> hashtags;
 
   private QueryPlan(Map<String, String> words, List<String> phrase, Set<String> units,
-      Set<String> tags) {
+      Set<String> tags, Set<String> hashtags) {
     this.words = words;
     this.phrase = phrase;
     this.units = units;
     this.tags = tags;
+    this.hashtags = hashtags;
   }
 
   /**
@@ -74,26 +82,28 @@ final class QueryPlan {
    * stays under Lucene's 1,024 clauses whatever the user pastes.
    */
   static QueryPlan of(String query) {
-    String q = Analysis.normalize(query);
+    Set<String> hashtags = new LinkedHashSet<>(first(Hashtags.inQuery(query)));
+    String q = Analysis.normalize(Hashtags.withoutTags(query));
     List<String> exact = Analysis.tokens(Analysis.EXACT, q);
     Map<String, String> words = Analysis.queryWords(q);
     Set<String> units = new LinkedHashSet<>(first(Analysis.compounds(q)));
     Set<String> tags = new LinkedHashSet<>(first(Analysis.tags(q)));
     boolean phrase = exact.size() >= 2 && exact.size() <= MAX_BONUS;
-    return new QueryPlan(words, phrase ? exact : List.of(), units, tags);
+    return new QueryPlan(words, phrase ? exact : List.of(), units, tags, hashtags);
   }
 
   private static List<String> first(List<String> values) {
     return values.size() <= MAX_BONUS ? values : values.subList(0, MAX_BONUS);
   }
 
-  /** Whether the query holds no searchable word at all (only punctuation, say). */
+  /** Whether the query holds no searchable word or tag at all (only punctuation, say). */
   boolean isEmpty() {
-    return words.isEmpty();
+    return words.isEmpty() && hashtags.isEmpty();
   }
 
+  /** How many term groups the query has: its words and its Obsidian tags. */
   int termCount() {
-    return words.size();
+    return words.size() + hashtags.size();
   }
 
   /** Fast mode: any word matches; more words matched rank first (see {@link #TIER}). */
@@ -107,6 +117,10 @@ final class QueryPlan {
           Occur.SHOULD);
       b.add(group(w.getKey(), w.getValue(), true), Occur.SHOULD);
     }
+    for (String tag : hashtags) {
+      b.add(new BoostQuery(new ConstantScoreQuery(hashtag(tag)), TIER), Occur.SHOULD);
+      b.add(new BoostQuery(hashtag(tag), TAG), Occur.SHOULD);
+    }
     addBonus(b);
     return b.build();
   }
@@ -117,6 +131,7 @@ final class QueryPlan {
     for (Map.Entry<String, String> w : words.entrySet()) {
       b.add(group(w.getKey(), w.getValue(), true), Occur.MUST);
     }
+    for (String tag : hashtags) b.add(new BoostQuery(hashtag(tag), TAG), Occur.MUST);
     addBonus(b);
     return b.build();
   }
@@ -127,6 +142,7 @@ final class QueryPlan {
     for (Map.Entry<String, String> w : words.entrySet()) {
       b.add(group(w.getKey(), w.getValue(), true), Occur.SHOULD);
     }
+    for (String tag : hashtags) b.add(new BoostQuery(hashtag(tag), TAG), Occur.SHOULD);
     addBonus(b);
     return b.build();
   }
@@ -137,7 +153,13 @@ final class QueryPlan {
     for (Map.Entry<String, String> w : words.entrySet()) {
       b.add(group(w.getKey(), w.getValue(), false), Occur.SHOULD);
     }
+    for (String tag : hashtags) b.add(new BoostQuery(hashtag(tag), TAG), Occur.SHOULD);
     return b.build();
+  }
+
+  /** The chunks carrying {@code tag} or a child of it (the index holds every parent). */
+  private static Query hashtag(String tag) {
+    return new TermQuery(new Term(Fields.HASHTAGS, tag));
   }
 
   /** Prefixes of the unstemmed words only (deep mode's fourth list); null if none apply. */
@@ -196,6 +218,7 @@ final class QueryPlan {
 
   @Override
   public String toString() {
-    return "QueryPlan" + new ArrayList<>(words.keySet()) + " units=" + units + " tags=" + tags;
+    return "QueryPlan" + new ArrayList<>(words.keySet()) + " units=" + units + " tags=" + tags
+        + " hashtags=" + hashtags;
   }
 }

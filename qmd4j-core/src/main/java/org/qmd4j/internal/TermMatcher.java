@@ -22,7 +22,8 @@ import org.qmd4j.spi.Chunk;
  * The words of a query as the engines understand them, and where a text holds them: folded
  * case, accents and Unicode forms, elisions, light French stemming, prefixes of 3 letters or
  * more, compounds kept whole ({@code en-cours}, {@code 2025-07-14}) and tags
- * ({@code [décision]}). One rule for the qmd engine's "chunk holds a word", the results'
+ * ({@code [décision]}), Obsidian tags ({@code #projet}, matched as tags only: see {@link
+ * Hashtags}). One rule for the qmd engine's "chunk holds a word", the results'
  * {@code matches}, the web page's highlights and the spelling correction's "no hit holds the
  * word". Immutable and thread-safe.
  */
@@ -37,36 +38,58 @@ public final class TermMatcher {
   private final Set<String> stems;
   private final Set<String> units;
   private final Set<String> tags;
+  /** Obsidian tags of the query, folded, in query order. */
+  private final List<String> hashtags;
 
-  private TermMatcher(Map<String, String> words, Set<String> units, Set<String> tags) {
+  private TermMatcher(Map<String, String> words, Set<String> units, Set<String> tags,
+      List<String> hashtags) {
     this.words = words;
     this.stems = new HashSet<>(words.values());
     this.units = units;
     this.tags = tags;
+    this.hashtags = hashtags;
   }
 
   /** The matcher of {@code query}, as written. */
   public static TermMatcher of(String query) {
-    String q = Analysis.normalize(query);
+    String q = Analysis.normalize(Hashtags.withoutTags(query));
     return new TermMatcher(Collections.unmodifiableMap(Analysis.queryWords(q)),
-        Set.copyOf(Analysis.compounds(q)), Set.copyOf(Analysis.tags(q)));
+        Set.copyOf(Analysis.compounds(q)), Set.copyOf(Analysis.tags(q)),
+        List.copyOf(Hashtags.inQuery(query)));
   }
 
-  /** Whether the query holds no searchable word. */
+  /** Whether the query holds no searchable word and no tag. */
   public boolean isEmpty() {
-    return words.isEmpty();
+    return words.isEmpty() && hashtags.isEmpty();
   }
 
-  /** The words searched for (folded), in query order. */
+  /** The words searched for (folded), in query order; the query's tags are not words. */
   public Set<String> words() {
     return words.keySet();
   }
 
-  /** Share of the query's words that {@code chunk} holds (its text or headings), in [0, 1]. */
+  /** The query's Obsidian tags ({@code #projet}), folded and without {@code #}, in order. */
+  public List<String> hashtags() {
+    return hashtags;
+  }
+
+  /**
+   * Share of the query's words and tags that {@code chunk} holds (its text or headings), in
+   * [0, 1].
+   */
   public double strength(Chunk chunk) {
-    if (words.isEmpty()) return 0;
-    return held(chunk.text() + "\n" + String.join("\n", chunk.headings())).size()
-        / (double) words.size();
+    int terms = words.size() + hashtags.size();
+    if (terms == 0) return 0;
+    int held = words.isEmpty() ? 0
+        : held(chunk.text() + "\n" + String.join("\n", chunk.headings())).size();
+    if (!hashtags.isEmpty()) {
+      Set<String> carried = new HashSet<>(Hashtags.carried(chunk.text()));
+      for (String heading : chunk.headings()) carried.addAll(Hashtags.carried(heading));
+      for (String tag : hashtags) {
+        if (carried.contains(tag)) held++;
+      }
+    }
+    return held / (double) terms;
   }
 
   /** The query's words (folded, as searched) that {@code text} holds, in query order. */
@@ -91,13 +114,46 @@ public final class TermMatcher {
    */
   public List<LineMatch> matches(Chunk chunk) {
     List<LineMatch> out = new ArrayList<>();
-    if (words.isEmpty() && units.isEmpty() && tags.isEmpty()) return out;
+    if (isEmpty() && units.isEmpty() && tags.isEmpty()) return out;
     String[] lines = chunk.text().split("\n", -1);
+    // Tags are read over the whole chunk: frontmatter and code fences span lines.
+    List<List<int[]>> tagged = new ArrayList<>();
+    for (int i = 0; i < lines.length; i++) tagged.add(new ArrayList<>());
+    if (!hashtags.isEmpty()) {
+      int line = 0;
+      int lineStart = 0;
+      for (Hashtags.Occurrence o : Hashtags.find(chunk.text())) {
+        while (line < lines.length - 1 && o.start() >= lineStart + lines[line].length() + 1) {
+          lineStart += lines[line].length() + 1;
+          line++;
+        }
+        if (answered(o.tag())) {
+          tagged.get(line).add(new int[] {o.start() - lineStart, o.end() - lineStart});
+        }
+      }
+    }
     int first = chunk.lines().from();
     for (int i = 0; i < lines.length; i++) {
-      List<LineMatch.Range> ranges = find(lines[i]);
+      List<LineMatch.Range> ranges = withTags(wordRanges(lines[i]), tagged.get(i));
       if (!ranges.isEmpty()) out.add(new LineMatch(first + i, ranges));
     }
+    return out;
+  }
+
+  private boolean answered(String tag) {
+    for (String q : hashtags) {
+      if (Hashtags.answers(tag, q)) return true;
+    }
+    return false;
+  }
+
+  private static List<LineMatch.Range> withTags(List<LineMatch.Range> ranges,
+      List<int[]> tagRanges) {
+    if (tagRanges.isEmpty()) return ranges;
+    List<int[]> all = new ArrayList<>(tagRanges);
+    for (LineMatch.Range r : ranges) all.add(new int[] {r.start(), r.end()});
+    List<LineMatch.Range> out = new ArrayList<>();
+    for (int[] r : merge(all)) out.add(new LineMatch.Range(r[0], r[1]));
     return out;
   }
 
@@ -106,7 +162,18 @@ public final class TermMatcher {
    * character ranges of {@code text} as written.
    */
   public List<LineMatch.Range> find(String text) {
-    if (text.isEmpty()) return List.of();
+    if (hashtags.isEmpty()) return wordRanges(text);
+    List<int[]> tagRanges = new ArrayList<>();
+    for (Hashtags.Occurrence o : Hashtags.find(text)) {
+      if (answered(o.tag())) tagRanges.add(new int[] {o.start(), o.end()});
+    }
+    return withTags(wordRanges(text), tagRanges);
+  }
+
+  private List<LineMatch.Range> wordRanges(String text) {
+    if (text.isEmpty() || (words.isEmpty() && units.isEmpty() && tags.isEmpty())) {
+      return List.of();
+    }
     Folded folded = Folded.of(text);
     List<int[]> found = new ArrayList<>();
     try (TokenStream ts = Analysis.EXACT.tokenStream("m", folded.text)) {

@@ -18,7 +18,8 @@ import org.qmd4j.vault.ParsedNote;
  * under qmd4j's own analysis is a candidate, scored from qmd's document score and the chunk's
  * share of query words, so a chunk holding every term ranks above one holding some; a document
  * qmd matched by a form qmd4j does not fold contributes its best line's chunk at half score.
- * Scope and dates apply per chunk. Stateless.
+ * A query with an Obsidian tag ({@code #projet}) keeps only chunks that carry it. Scope and
+ * dates apply per chunk. Stateless.
  */
 final class QmdChunks {
   private QmdChunks() {}
@@ -40,7 +41,9 @@ final class QmdChunks {
           candidates.add(new Candidate(c, score(doc.score(), strength)));
         }
       }
-      if (!any) { // matched through its path or a form qmd4j does not fold: qmd's best line
+      // Matched through its path or a form qmd4j does not fold: qmd's best line. Never for a
+      // query with a tag: qmd cannot tell the tag from the word, only qmd4j's reading can.
+      if (!any && matcher.hashtags().isEmpty()) {
         Chunk best = note.get().chunks().stream()
             .filter(c -> c.lines().contains(doc.line()))
             .findFirst().orElse(note.get().chunks().get(0));

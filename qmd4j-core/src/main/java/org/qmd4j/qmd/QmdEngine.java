@@ -161,8 +161,9 @@ public final class QmdEngine implements SearchEngine {
         }
         return out;
       }
-      // qmd returns documents; ask for more when filters may drop some of their chunks.
-      int rows = filter.passesEverything() ? limit : Math.max(limit * 5, 50);
+      // qmd returns documents; ask for more when filters or tags may drop some of their chunks.
+      int rows = filter.passesEverything() && !QmdQuery.hasTags(query) ? limit
+          : Math.max(limit * 5, 50);
       List<QmdJson.DocHit> docs;
       boolean healable = !options.isAttached() && options.autoRefresh();
       try {

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmd4j.internal.Analysis;
+import org.qmd4j.internal.Hashtags;
 
 /**
  * Turns a user query into the argument given to qmd.
@@ -18,6 +19,10 @@ import org.qmd4j.internal.Analysis;
  *       removed ("les dépenses du troisième trimestre" would match nothing because of "du"),
  *       except inside quoted phrases, and unless nothing else would remain. Tag brackets
  *       ({@code [décision]}) are kept: qmd strips punctuation itself.
+ *   <li>Obsidian tags lose their {@code #} and their levels become words ({@code
+ *       #projet/client} is searched as {@code projet client}): qmd's tokenizer cannot tell a
+ *       tag from a word, so qmd is asked for the words and qmd4j keeps only the chunks that
+ *       carry the tag ({@link QmdChunks}).
  * </ul>
  */
 final class QmdQuery {
@@ -26,7 +31,22 @@ final class QmdQuery {
   private QmdQuery() {}
 
   static String forQuery(String query) {
-    return query.replaceAll("[\\r\\n]+", " ").strip();
+    return untagged(query.replaceAll("[\\r\\n]+", " ").strip());
+  }
+
+  /** Whether {@code query} holds an Obsidian tag ({@code #projet}). */
+  static boolean hasTags(String query) {
+    return !Hashtags.queryTags(query).isEmpty();
+  }
+
+  private static String untagged(String query) {
+    List<Hashtags.Occurrence> tags = Hashtags.queryTags(query);
+    StringBuilder sb = new StringBuilder(query);
+    for (int k = tags.size() - 1; k >= 0; k--) {
+      Hashtags.Occurrence o = tags.get(k);
+      sb.replace(o.start(), o.end(), query.substring(o.start() + 1, o.end()).replace('/', ' '));
+    }
+    return sb.toString();
   }
 
   static String forSearch(String query) {

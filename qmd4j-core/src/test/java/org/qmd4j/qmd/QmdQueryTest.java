@@ -26,6 +26,10 @@ class QmdQueryTest {
       "2025-07-14                            | 2025-07-14",
       "status: en-cours                      | status: en-cours",
       "décision -mars                        | décision -mars",
+      // Issue 16: Obsidian tags are asked as their words; qmd4j checks the tag itself.
+      "#projet facture                       | projet facture",
+      "#Projet/Client                        | Projet Client",
+      "page#anchor #2025                     | page#anchor #2025",
   })
   void forSearchDropsStopWordsOutsideQuotes(String query, String expected) {
     assertThat(QmdQuery.forSearch(query)).isEqualTo(expected);

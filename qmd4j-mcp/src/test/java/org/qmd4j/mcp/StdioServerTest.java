@@ -187,6 +187,23 @@ class StdioServerTest {
     assertThat(texts).containsExactly("met", "met", "met", "met");
   }
 
+  /** Issue 16: a tag finds the notes tagged with it, and read opens a wiki link's note. */
+  @Test
+  void theToolsTakeObsidianTagsAndWikiLinks() throws Exception {
+    Map<String, List<JsonNode>> answers = serve(
+        call("tag", "search", Map.of("query", "#technique")),
+        call("link", "read", Map.of("path", "[[Taux-TVA]]")));
+    JsonNode rows = answers.get("tag").get(0).path("result").path("structuredContent")
+        .path("results");
+    List<String> paths = new ArrayList<>();
+    rows.forEach(r -> paths.add(r.path("path").asText()));
+    assertThat(paths).containsExactlyInAnyOrder(
+        "projects/startup-x/bucket/reference/stack-technique.md",
+        "projects/startup-x/bucket/reunions/2025-07-10-point-tech.md");
+    assertThat(answers.get("link").get(0).path("result").path("structuredContent")
+        .path("path").asText()).isEqualTo("projects/comptabilite/bucket/reference/taux-tva.md");
+  }
+
   @Test
   void aBadLineGetsAJsonRpcErrorAndTheServerKeepsServing() throws Exception {
     byte[] huge = new byte[21 * 1024 * 1024];

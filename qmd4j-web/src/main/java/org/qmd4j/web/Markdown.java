@@ -6,6 +6,7 @@ import com.vladsch.flexmark.ast.Text;
 import com.vladsch.flexmark.ext.gfm.strikethrough.StrikethroughExtension;
 import com.vladsch.flexmark.ext.gfm.tasklist.TaskListExtension;
 import com.vladsch.flexmark.ext.tables.TablesExtension;
+import com.vladsch.flexmark.ext.wikilink.WikiLinkExtension;
 import com.vladsch.flexmark.html.AttributeProvider;
 import com.vladsch.flexmark.html.HtmlRenderer;
 import com.vladsch.flexmark.html.HtmlWriter;
@@ -27,28 +28,50 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.qmd4j.Highlighter;
+import org.qmd4j.concat.WikiLink;
 import org.qmd4j.search.LineMatch;
 
 /**
  * Renders note text as HTML that cannot run anything: raw HTML in a note is escaped (shown
  * as text), links keep only http, https and mailto targets, images only relative ones, and a
- * relative link to another note opens that note in the page; the query's words can be
- * wrapped in {@code <mark>} (on text nodes only, escaped as any text). Thread-safe.
+ * relative link to another note opens that note in the page, and so does an Obsidian wiki link
+ * ({@code [[Note Name|alias]]}, resolved as {@link WikiLink} says; one that names no note is
+ * shown as text marked {@code unresolved}); the query's words can be wrapped in {@code
+ * <mark>} (on text nodes only, escaped as any text). Thread-safe.
  */
 final class Markdown {
   private static final DataKey<String> NOTE_PATH = new DataKey<>("QMD4J_NOTE_PATH", "");
   private static final Highlighter NONE = Highlighter.of("");
   private static final DataKey<Highlighter> WORDS = new DataKey<>("QMD4J_WORDS", NONE);
+  private static final DataKey<LinkTargets> LINKS =
+      new DataKey<>("QMD4J_LINKS", new LinkTargets("", List::of));
 
   private final Parser parser;
   private final HtmlRenderer renderer;
+  private final Supplier<List<String>> vaultPaths;
 
+  /** A renderer that resolves no wiki link (each is shown as unresolved text). */
   Markdown() {
+    this(List::of);
+  }
+
+  /**
+   * A renderer whose wiki links resolve among {@code vaultPaths}, the vault's file paths
+   * (asked once per rendering that holds a wiki link).
+   */
+  Markdown(Supplier<List<String>> vaultPaths) {
+    this.vaultPaths = vaultPaths;
     MutableDataSet options = new MutableDataSet();
     options.set(Parser.EXTENSIONS, List.of(TablesExtension.create(),
-        TaskListExtension.create(), StrikethroughExtension.create()));
+        TaskListExtension.create(), StrikethroughExtension.create(),
+        WikiLinkExtension.create()));
+    // Obsidian's order: [[target|alias]], and [[target#heading]].
+    options.set(WikiLinkExtension.LINK_FIRST_SYNTAX, true);
+    options.set(WikiLinkExtension.ALLOW_ANCHORS, true);
     // Notes are user content: their HTML is shown as text, never parsed by the browser.
     options.set(HtmlRenderer.ESCAPE_HTML, true);
     options.set(TablesExtension.CLASS_NAME, "table");
@@ -58,7 +81,8 @@ final class Markdown {
     options.set(HtmlRenderer.SOFT_BREAK, "<br>\n");
     this.renderer = HtmlRenderer.builder(options)
         .nodeRendererFactory(options1 -> () -> Set.of(new NodeRenderingHandler<>(Text.class,
-            Markdown::text)))
+            Markdown::text), new NodeRenderingHandler<>(
+                com.vladsch.flexmark.ext.wikilink.WikiLink.class, Markdown::wikiLink)))
         .attributeProviderFactory(new IndependentAttributeProviderFactory() {
           @Override
           public AttributeProvider apply(LinkResolverContext context) {
@@ -81,12 +105,41 @@ final class Markdown {
     Document document = parser.parse(markdown);
     document.set(NOTE_PATH, notePath);
     document.set(WORDS, words);
+    document.set(LINKS, new LinkTargets(notePath, vaultPaths));
     return renderer.render(document);
   }
 
   /** A text node, escaped, its matched words in {@code <mark>}: never raw note HTML. */
   private static void text(Text node, NodeRendererContext context, HtmlWriter html) {
-    String text = node.getChars().unescape();
+    marked(node.getChars().unescape(), context, html);
+  }
+
+  /**
+   * A wiki link: a link that opens the note it names, showing its alias (else what it names);
+   * text marked {@code unresolved} when no file of the vault matches it.
+   */
+  private static void wikiLink(com.vladsch.flexmark.ext.wikilink.WikiLink node,
+      NodeRendererContext context, HtmlWriter html) {
+    String inner = node.getChars().toString();
+    inner = inner.substring(2, inner.length() - 2);
+    WikiLink link = WikiLink.ofInner(inner);
+    String shown = link.alias().orElse(link.target()
+        + link.heading().map(h -> " › " + h).orElse(""));
+    Optional<String> path = LINKS.get(context.getDocument()).resolve(link);
+    if (path.isPresent()) {
+      html.attr("href", "/?open=" + URLEncoder.encode(path.get(), StandardCharsets.UTF_8))
+          .attr("class", "wikilink").attr("title", path.get()).withAttr().tag("a");
+      marked(shown, context, html);
+      html.tag("/a");
+    } else {
+      html.attr("class", "wikilink unresolved")
+          .attr("title", "No note of the vault matches " + link).withAttr().tag("span");
+      marked(shown, context, html);
+      html.tag("/span");
+    }
+  }
+
+  private static void marked(String text, NodeRendererContext context, HtmlWriter html) {
     Highlighter words = WORDS.get(context.getDocument());
     int at = 0;
     for (LineMatch.Range r : words == NONE ? List.<LineMatch.Range>of() : words.find(text)) {
@@ -95,6 +148,23 @@ final class Markdown {
       at = r.end();
     }
     html.text(text.substring(at));
+  }
+
+  /** The wiki links of one rendering: the vault's paths are listed at the first one. */
+  private static final class LinkTargets {
+    private final String notePath;
+    private final Supplier<List<String>> vaultPaths;
+    private List<String> paths;
+
+    LinkTargets(String notePath, Supplier<List<String>> vaultPaths) {
+      this.notePath = notePath;
+      this.vaultPaths = vaultPaths;
+    }
+
+    Optional<String> resolve(WikiLink link) {
+      if (paths == null) paths = vaultPaths.get(); // one rendering runs on one thread
+      return link.resolve(notePath, paths);
+    }
   }
 
   /** Rewrites link and image targets; everything else flexmark renders is already safe. */

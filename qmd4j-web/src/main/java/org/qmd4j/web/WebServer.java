@@ -21,6 +21,7 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.qmd4j.Searcher;
+import org.qmd4j.concat.VaultTree;
 import org.qmd4j.mcp.McpHttpOptions;
 import org.qmd4j.mcp.Qmd4jMcpServer;
 import org.slf4j.LoggerFactory;
@@ -92,7 +93,9 @@ public final class WebServer implements Closeable {
     } else {
       this.mcp = Optional.empty();
     }
-    Markdown markdown = new Markdown();
+    Searcher searcher = builder.searcher;
+    Markdown markdown = new Markdown(() -> searcher.tree().files().stream()
+        .map(VaultTree.Entry::path).toList()); // wiki links open the note they name
     Templates templates = new Templates();
     context.addServlet(new ServletHolder("tasks", new TasksServlet(builder.searcher,
         templates, markdown)), "/tasks");

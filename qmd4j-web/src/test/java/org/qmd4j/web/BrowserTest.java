@@ -70,6 +70,7 @@ class BrowserTest {
     CDP_LOG.setLevel(java.util.logging.Level.SEVERE);
     Path vault = Fixtures.copyVault(tmp.resolve("vault"));
     Files.writeString(vault.resolve("bucket/piege.md"), PageServletTest.XSS_NOTE);
+    Files.writeString(vault.resolve("bucket/obsidien.md"), PageServletTest.OBSIDIAN_NOTE);
     searcher = SearchProviders.forVault(vault, Fixtures.memoryOptions());
     server = WebServer.newBuilder(searcher).port(0).build().start();
 
@@ -189,6 +190,20 @@ class BrowserTest {
     assertThat(texts(".block-head .path")).containsExactly("projects/startup-x/state.md");
     assertThat(driver.findElement(By.cssSelector(".rendered h1")).getText())
         .isEqualTo("État de startup-x");
+  }
+
+  @Test
+  void aTagFindsItsNoteWhoseWikiLinkOpensTheNoteItNames() {
+    open("/?q=%23obsidien");
+    waitFor(".overview");
+    assertThat(texts(".block-head .path")).containsExactly("bucket/obsidien.md");
+    assertThat(texts(".rendered mark")).containsExactly("#obsidien");
+    driver.findElement(By.cssSelector(".rendered a.wikilink")).click();
+    new WebDriverWait(driver, Duration.ofSeconds(20))
+        .until(ExpectedConditions.urlContains("taux-tva"));
+    waitFor(".block");
+    assertThat(texts(".block-head .path"))
+        .containsExactly("projects/comptabilite/bucket/reference/taux-tva.md");
   }
 
   @Test

@@ -22,6 +22,10 @@ class PageServletTest {
       + "<img src=x onerror=\"window.pwned = 2\">\n\n[clic](javascript:alert(1)) "
       + "[voisin](../bucket/export-journal.md)\n";
 
+  /** Issue 16: an Obsidian note, with a tag and wiki links (one to no note). */
+  static final String OBSIDIAN_NOTE = "# Lectures\n\nÀ relire #obsidien : "
+      + "[[taux-tva|les taux de TVA]] et [[Nulle part]].\n";
+
   @TempDir static Path tmp;
   private static Path vault;
   private static Searcher searcher;
@@ -31,6 +35,7 @@ class PageServletTest {
   static void start() throws IOException {
     vault = Fixtures.copyVault(tmp.resolve("vault"));
     Files.writeString(vault.resolve("bucket/piege.md"), XSS_NOTE);
+    Files.writeString(vault.resolve("bucket/obsidien.md"), OBSIDIAN_NOTE);
     searcher = SearchProviders.forVault(vault, Fixtures.memoryOptions());
     server = WebServer.newBuilder(searcher).port(0).build().start();
   }
@@ -53,6 +58,27 @@ class PageServletTest {
         .contains("value=\"cautionnement\"")
         .contains("value=\"project:startup-x\"")
         .contains("<span class=\"line hit\"><span class=\"n\">");
+  }
+
+  @Test
+  void aWikiLinkOpensTheNoteItNamesAndOneToNoNoteIsText() {
+    Reply r = get(server, "/?open=bucket/obsidien.md");
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.body())
+        .contains("<a href=\"/?open=projects%2Fcomptabilite%2Fbucket%2Freference%2Ftaux-tva.md\""
+            + " class=\"wikilink\" title=\"projects/comptabilite/bucket/reference/taux-tva.md\">"
+            + "les taux de TVA</a>")
+        .contains("<span class=\"wikilink unresolved\" title=\"No note of the vault matches "
+            + "[[Nulle part]]\">Nulle part</span>");
+  }
+
+  @Test
+  void aTagQueryShowsTheTaggedNoteWithTheTagMarked() {
+    Reply r = get(server, "/?q=%23obsidien");
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.body()).contains("<span class=\"name\">obsidien.md</span>")
+        .contains("<mark>#obsidien</mark>")
+        .contains("1 result in 1 block");
   }
 
   @Test
