@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
 
@@ -51,12 +53,14 @@ final class FastSearch {
     try {
       SearchRequest request = parsed.search.request();
       SearchResponse response;
+      Optional<NothingIndexed> nothing;
       try (Searcher searcher = SearchProviders.forVault(parsed.vault.resolve(),
-          parsed.search.options(base))) {
+          parsed.vault.applyTo(parsed.search.options(base)))) {
         response = searcher.answer(request);
+        nothing = SearchCommand.whyEmpty(searcher, response.results());
       }
       SearchCommand.print(out, err, response, request.query(), parsed.json,
-          ResultPrinter.colors(parsed.color, base.environment()));
+          ResultPrinter.colors(parsed.color, base.environment()), nothing);
       return ExitCodes.OK;
     } catch (Exception e) {
       return Failures.report(e, err, parsed.vault);

@@ -5,10 +5,12 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
@@ -48,12 +50,23 @@ final class SearchCommand implements Callable<Integer> {
   public Integer call() throws JsonProcessingException {
     SearchRequest request = search.request();
     SearchResponse response;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(), search.options(base))) {
+    Optional<NothingIndexed> nothing;
+    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+        vault.applyTo(search.options(base)))) {
       response = searcher.answer(request);
+      nothing = whyEmpty(searcher, response.results());
     }
     print(spec.commandLine().getOut(), spec.commandLine().getErr(), response, request.query(),
-        json, ResultPrinter.colors(color, base.environment()));
+        json, ResultPrinter.colors(color, base.environment()), nothing);
     return ExitCodes.OK;
+  }
+
+  /**
+   * Why nothing could match, when {@code results} is empty because the vault has no indexed
+   * file; shared with {@link FastSearch} and {@link BriefCommand}.
+   */
+  static Optional<NothingIndexed> whyEmpty(Searcher searcher, List<SearchResult> results) {
+    return results.isEmpty() ? searcher.nothingIndexed() : Optional.empty();
   }
 
   /**
@@ -61,8 +74,12 @@ final class SearchCommand implements Callable<Integer> {
    * array) or as a listing; shared with {@link FastSearch}.
    */
   static void print(PrintWriter out, PrintWriter err, SearchResponse response, String query,
-      boolean json, boolean color) throws JsonProcessingException {
-    if (json) {
+      boolean json, boolean color, Optional<NothingIndexed> nothing)
+      throws JsonProcessingException {
+    if (nothing.isPresent()) { // not "No result": nothing could have matched (issue 16)
+      if (json) out.println("[]");
+      err.println(nothing.get().message());
+    } else if (json) {
       out.println(toJson(response.results()));
       if (!response.corrected().isEmpty()) err.println(response.correctionNotice());
       if (!response.suggestions().isEmpty()) err.println(response.suggestionNotice());
