@@ -46,8 +46,8 @@ final class ScopeCheck {
     if (layout.layout() == Layout.NOTES) {
       throw new InvalidScopeException("Scope '" + scope.wireName() + "' needs the projects"
           + " layout, but this vault uses the notes layout (" + layout.reason() + "); valid"
-          + " scopes here are: " + NOTES_SCOPES + ". Use --layout projects (layout option)"
-          + " if the vault has projects/<name>/ folders.");
+          + " scopes here are: " + NOTES_SCOPES + ". If the vault is organised in"
+          + " projects/<name>/ folders, read it in the projects layout (--layout projects).");
     }
     if (scope instanceof Scope.Project) checkProjectExists(((Scope.Project) scope).name(), vault);
   }

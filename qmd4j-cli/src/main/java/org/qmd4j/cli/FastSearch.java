@@ -25,7 +25,7 @@ import org.qmd4j.search.SearchResponse;
  */
 final class FastSearch {
   private static final Set<String> VALUED = Set.of("--vault", "--mode", "--scope", "--from",
-      "--to", "--limit", "--engine", "--color");
+      "--to", "--limit", "--engine", "--color", "--layout");
 
   private final VaultOption vault = new VaultOption();
   private final SearchArgs search = new SearchArgs();
@@ -122,6 +122,7 @@ final class FastSearch {
       case "--from": search.from = value; return true;
       case "--to": search.to = value; return true;
       case "--engine": search.engine.engine = value; return true;
+      case "--layout": vault.layout.layout = value; return true;
       case "--color":
         for (ResultPrinter.ColorChoice c : ResultPrinter.ColorChoice.values()) {
           if (c.toString().equalsIgnoreCase(value)) {
