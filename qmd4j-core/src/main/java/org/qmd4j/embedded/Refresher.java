@@ -137,7 +137,8 @@ final class Refresher {
       walkOwed = true; // until this refresh succeeds
       boolean all = changes.everything();
       Map<String, FileRecord> known = all ? files : recordsUnder(changes.paths());
-      Map<String, FileStamp> seen = all ? VaultScanner.scan(vault, layout) : scanUnder(changes.paths());
+      Map<String, FileStamp> seen =
+          all ? VaultScanner.scan(vault, layout) : scanUnder(changes.paths());
       if (!changed(seen, known)) {
         if (!all) files.putAll(known); // racy files that settled
         walkOwed = false;

@@ -65,7 +65,8 @@ public final class NoteFinder {
             : "search covers (changelogs, tasks, states, descriptions, buckets)"));
       }
     });
-    Map<String, ScannedNote> scanned = VaultScan.run(search.vault(), search.layout(), request, clock, start, end);
+    Map<String, ScannedNote> scanned =
+        VaultScan.run(search.vault(), search.layout(), request, clock, start, end);
     if (request.query().isEmpty()) return byScan(request, scanned, notes);
     return byQuery(search, request, scanned, notes);
   }

@@ -28,7 +28,8 @@ import org.qmd4j.spi.VaultFile;
  * <p>In the projects layout everything else is not indexed: {@code overview.md},
  * {@code tree.md}, {@code profile.md}, {@code inbox/}, any other folder, non-markdown files.
  * In the notes layout every {@code *.md} is a {@link FileKind#NOTE}, except under the
- * {@link #SKIPPED_FOLDERS} ({@code node_modules/} ...) and what the root {@value #IGNORE_FILE} excludes. In both, a path
+ * {@link #SKIPPED_FOLDERS} ({@code node_modules/} ...) and what the root
+ * {@value #IGNORE_FILE} excludes. In both, a path
  * with a segment that starts with a dot is never indexed. Names are case-sensitive.
  */
 public final class VaultLayout {

@@ -77,7 +77,8 @@ public class RefreshBench {
       boolean memory = storage.equals("memory");
       boolean watch = feed.equals("watch");
       engine = EmbeddedEngine.open(vault, memory ? null : root.resolve("index"),
-          Chunker.defaults(), watch ? ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS) : ChangeFeed.walkEveryTime(),
+          Chunker.defaults(), watch ? ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS)
+              : ChangeFeed.walkEveryTime(),
           IndexProgress.NONE);
       engine.refresh();
       searcher = SearchProviders.forVault(vault,

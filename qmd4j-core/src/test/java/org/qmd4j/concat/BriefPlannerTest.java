@@ -131,12 +131,15 @@ class BriefPlannerTest {
   @Test
   void rangesStayInsideTheFile() {
     NoteText note = NoteText.of("x\n".repeat(100));
-    assertThat(BriefPlanner.plan(List.of(result("tasks.md", 2, 4)), path -> note, VaultLayout.PROJECTS))
+    assertThat(BriefPlanner.plan(List.of(result("tasks.md", 2, 4)), path -> note,
+        VaultLayout.PROJECTS))
         .containsExactly(ConcatItem.lines("tasks.md", 1, 6));
-    assertThat(BriefPlanner.plan(List.of(result("tasks.md", 97, 100)), path -> note, VaultLayout.PROJECTS))
+    assertThat(BriefPlanner.plan(List.of(result("tasks.md", 97, 100)), path -> note,
+        VaultLayout.PROJECTS))
         .containsExactly(ConcatItem.lines("tasks.md", 95, 100));
     // A file that shrank since the search: a hit past its end is skipped.
-    assertThat(BriefPlanner.plan(List.of(result("tasks.md", 170, 171)), path -> note, VaultLayout.PROJECTS))
+    assertThat(BriefPlanner.plan(List.of(result("tasks.md", 170, 171)), path -> note,
+        VaultLayout.PROJECTS))
         .isEmpty();
   }
 

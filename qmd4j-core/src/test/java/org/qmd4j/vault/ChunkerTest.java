@@ -35,7 +35,8 @@ class ChunkerTest {
   }
 
   private static VaultFile classify(String path) {
-    return VaultLayout.PROJECTS.classify(path).orElseThrow(() -> new AssertionError("not indexed: " + path));
+    return VaultLayout.PROJECTS.classify(path)
+        .orElseThrow(() -> new AssertionError("not indexed: " + path));
   }
 
   private static ParsedNote parseFixture(String path) throws IOException {
