@@ -19,6 +19,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class AsyncExecutor {
   private AsyncExecutor() {}
 
+  /** {@code call(argument)} on {@code executor}; a null argument fails at once, naming it. */
+  static <Q, T> java.util.concurrent.CompletableFuture<T> call(Executor executor, Q argument,
+      String name, java.util.function.Function<Q, T> call) {
+    java.util.Objects.requireNonNull(argument, () -> name + " == null");
+    return java.util.concurrent.CompletableFuture.supplyAsync(() -> call.apply(argument),
+        executor);
+  }
+
   /** The shared pool, created on first use. */
   static Executor shared() {
     return Holder.POOL;

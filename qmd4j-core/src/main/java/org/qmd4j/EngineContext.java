@@ -12,23 +12,32 @@ import java.util.Optional;
 import org.qmd4j.internal.NoteCache;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
+import org.qmd4j.search.Layout;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.vault.ParsedNote;
+import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 
 /** The {@link SearchEngine.Context} given to an application's engine factory. */
 final class EngineContext implements SearchEngine.Context {
   private final Path vault;
+  private final VaultLayout layout;
   private final SearchOptions options;
   private final Path cacheDir;
   private final NoteCache notes;
 
-  EngineContext(Path vault, SearchOptions options, Path cacheDir) {
+  EngineContext(Path vault, VaultLayout layout, SearchOptions options, Path cacheDir) {
     this.vault = vault;
+    this.layout = layout;
     this.options = options;
     this.cacheDir = cacheDir;
-    this.notes = new NoteCache(vault, options.chunker());
+    this.notes = new NoteCache(vault, layout, options.chunker());
+  }
+
+  @Override
+  public Layout layout() {
+    return layout.layout();
   }
 
   @Override
@@ -54,7 +63,7 @@ final class EngineContext implements SearchEngine.Context {
   @Override
   public List<String> indexedFiles() {
     try {
-      List<String> paths = new ArrayList<>(VaultScanner.scan(vault).keySet());
+      List<String> paths = new ArrayList<>(VaultScanner.scan(vault, layout).keySet());
       Collections.sort(paths);
       return List.copyOf(paths);
     } catch (IOException e) {

@@ -40,6 +40,7 @@ import org.qmd4j.vault.Chunker;
  *     the kernel's inotify limits are reached, the vault is walked at every search
  * @param progress hears how indexing goes (the first index of a big vault takes seconds);
  *     the library itself never prints, it logs a summary through SLF4J
+ * @param layout the vault's layout, or {@link LayoutChoice#AUTO} to detect it (since 0.4)
  */
 public record SearchOptions(
     EngineChoice engine,
@@ -52,13 +53,14 @@ public record SearchOptions(
     QmdOptions qmd,
     Optional<Executor> executor,
     boolean watch,
-    IndexProgress progress) {
+    IndexProgress progress,
+    LayoutChoice layout) {
 
   /** Automatic engine, on-disk index in the default cache, default sizes, system clock. */
   public static final SearchOptions DEFAULT = new SearchOptions(EngineChoice.AUTO,
       Optional.empty(), false, Chunker.DEFAULT_CHUNK_SIZE, Chunker.DEFAULT_DENSE_DAY_SIZE,
       Clock.systemDefaultZone(), System.getenv(), QmdOptions.DEFAULT,
-      Optional.empty(), true, IndexProgress.NONE);
+      Optional.empty(), true, IndexProgress.NONE, LayoutChoice.AUTO);
 
   public SearchOptions {
     Objects.requireNonNull(engine, "engine == null");
@@ -69,46 +71,47 @@ public record SearchOptions(
     Objects.requireNonNull(qmd, "qmd == null");
     Objects.requireNonNull(executor, "executor == null");
     Objects.requireNonNull(progress, "progress == null");
+    Objects.requireNonNull(layout, "layout == null");
   }
 
   public SearchOptions withEngine(EngineChoice engine) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress);
+        environment, qmd, executor, watch, progress, layout);
   }
 
   public SearchOptions withCacheDir(Path cacheDir) {
     return new SearchOptions(engine, Optional.of(cacheDir), inMemoryIndex, chunkSize,
-        denseDaySize, clock, environment, qmd, executor, watch, progress);
+        denseDaySize, clock, environment, qmd, executor, watch, progress, layout);
   }
 
   public SearchOptions withInMemoryIndex(boolean inMemoryIndex) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress);
+        environment, qmd, executor, watch, progress, layout);
   }
 
   public SearchOptions withChunkSize(int chunkSize) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress);
+        environment, qmd, executor, watch, progress, layout);
   }
 
   public SearchOptions withDenseDaySize(int denseDaySize) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress);
+        environment, qmd, executor, watch, progress, layout);
   }
 
   public SearchOptions withClock(Clock clock) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress);
+        environment, qmd, executor, watch, progress, layout);
   }
 
   public SearchOptions withEnvironment(Map<String, String> environment) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress);
+        environment, qmd, executor, watch, progress, layout);
   }
 
   public SearchOptions withQmd(QmdOptions qmd) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress);
+        environment, qmd, executor, watch, progress, layout);
   }
 
   /**
@@ -118,7 +121,7 @@ public record SearchOptions(
   public SearchOptions withExecutor(Executor executor) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
         environment, qmd, Optional.of(Objects.requireNonNull(executor, "executor == null")),
-        watch, progress);
+        watch, progress, layout);
   }
 
   /**
@@ -128,7 +131,7 @@ public record SearchOptions(
    */
   public SearchOptions withWatch(boolean watch) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress);
+        environment, qmd, executor, watch, progress, layout);
   }
 
   /**
@@ -140,7 +143,19 @@ public record SearchOptions(
   public SearchOptions withProgress(IndexProgress progress) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
         environment, qmd, executor, watch,
-        Objects.requireNonNull(progress, "progress == null"));
+        Objects.requireNonNull(progress, "progress == null"), layout);
+  }
+
+  /**
+   * Reads the vault in the given layout ({@link LayoutChoice#AUTO}, the default, detects it
+   * when the searcher is built).
+   *
+   * @since 0.4
+   */
+  public SearchOptions withLayout(LayoutChoice layout) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment, qmd, executor, watch, progress,
+        Objects.requireNonNull(layout, "layout == null"));
   }
 
   /** The executor of async calls: the option, else the shared daemon pool. */

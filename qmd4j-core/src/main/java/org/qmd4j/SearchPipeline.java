@@ -18,9 +18,9 @@ import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.InvalidDateException;
-import org.qmd4j.search.InvalidScopeException;
+import org.qmd4j.search.Layout;
 import org.qmd4j.search.MatchType;
-import org.qmd4j.search.Scope;
+import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearcherClosedException;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
@@ -31,7 +31,8 @@ import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.spi.Vocabulary;
-import org.qmd4j.vault.VaultProjects;
+import org.qmd4j.vault.EmptyVault;
+import org.qmd4j.vault.VaultLayout;
 
 /**
  * The one path of a search behind {@link Searcher}: a {@link SearchRequest} resolved once into
@@ -43,12 +44,14 @@ import org.qmd4j.vault.VaultProjects;
 final class SearchPipeline implements ChunkSearch {
   private final SearchEngine engine;
   private final Path vault;
+  private final VaultLayout layout;
   private final Clock clock;
   private volatile boolean closed;
 
-  SearchPipeline(SearchEngine engine, Path vault, Clock clock) {
+  SearchPipeline(SearchEngine engine, Path vault, VaultLayout layout, Clock clock) {
     this.engine = engine;
     this.vault = vault;
+    this.layout = layout;
     this.clock = clock;
   }
 
@@ -195,43 +198,22 @@ final class SearchPipeline implements ChunkSearch {
           + InvalidDateException.placeholder("date_to") + " "
           + shown(request.to().get(), to.get()) + "; swap them or widen the period");
     }
-    if (request.scope() instanceof Scope.Project) {
-      checkProjectExists(((Scope.Project) request.scope()).name());
-    }
+    ScopeCheck.check(request.scope(), vault, layout);
     ChunkFilter filter = new ChunkFilter(request.scope(), from, to, extra);
     // A newline would turn a qmd query into a structured one; it means nothing here either.
     String text = request.query().replaceAll("[\\r\\n]+", " ").strip();
     return new EngineQuery(text, request.mode(), filter, request.limit());
   }
 
-  /**
-   * A {@code project:<name>} scope must name a project folder of the vault, so that a typo
-   * is not mistaken for "nothing there" (issue 12); the message lists the projects and
-   * suggests the one that differs only by case, accents or a slash.
-   */
-  private void checkProjectExists(String name) {
-    List<String> projects;
+  /** {@code Searcher.nothingIndexed}: why the vault has no indexed file, if it has none. */
+  Optional<NothingIndexed> nothingIndexed() {
+    ensureOpen();
     try {
-      projects = VaultProjects.list(vault);
+      return EmptyVault.explain(vault, layout).map(m -> new NothingIndexed(layout.layout(), m));
     } catch (IOException e) {
-      throw new IndexException("Cannot list the projects of the vault " + vault + " ("
-          + Problems.describe(e) + ")" + "; check that the vault folder exists and can be read", e);
+      throw new IndexException("Cannot list the files of the vault " + vault + " ("
+          + Problems.describe(e) + "); check that the vault folder exists and can be read", e);
     }
-    if (projects.contains(name)) return;
-    String value = "'project:" + name + "'";
-    if (projects.isEmpty()) {
-      throw new InvalidScopeException("Unknown project in scope " + value
-          + ": this vault has no project folder (projects/<name>/); leave the scope out or"
-          + " use one of: " + Scope.VALID_SCOPES);
-    }
-    List<String> near = VaultProjects.nearest(name, projects, 3);
-    String nearest = near.isEmpty() ? "No project name is close to it"
-        : near.size() == 1 ? "Did you mean 'project:" + near.get(0) + "'?"
-        : "Nearest: " + String.join(", ", near);
-    throw new InvalidScopeException("Unknown project in scope " + value
-        + ": there is no folder projects/" + name + "/. " + nearest + " (" + projects.size()
-        + (projects.size() == 1 ? " project" : " projects")
-        + " in the vault).");
   }
 
   /** {@code Searcher.diagnostics}: the description, then the engine's own facts. */
@@ -241,6 +223,11 @@ final class SearchPipeline implements ChunkSearch {
     d.put("engine", description.engine());
     d.put("why", description.reason());
     d.put("vault", description.vault());
+    d.put("layout", layout.toString());
+    if (layout.layout() == Layout.NOTES) {
+      d.put("ignore file", VaultLayout.IGNORE_FILE + ": " + (layout.ignoreRules() == 0 ? "none"
+          : layout.ignoreRules() + (layout.ignoreRules() == 1 ? " rule" : " rules")));
+    }
     d.putAll(engine.diagnostics());
     return d;
   }
@@ -252,6 +239,11 @@ final class SearchPipeline implements ChunkSearch {
   @Override
   public Path vault() {
     return vault;
+  }
+
+  @Override
+  public VaultLayout layout() {
+    return layout;
   }
 
   @Override

@@ -14,15 +14,18 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.qmd4j.embedded.EmbeddedEngine;
 import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.internal.FallbackEngine;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.qmd.QmdBinary;
 import org.qmd4j.qmd.QmdEngine;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.search.IndexException;
+import org.qmd4j.search.Layout;
 import org.qmd4j.search.QmdUnavailableException;
 import org.qmd4j.search.VaultNotFoundException;
 import org.qmd4j.spi.BinaryLocator;
 import org.qmd4j.spi.QmdOptions;
 import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.vault.VaultLayout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * </table>
  *
  * <p>The choice and its reason are logged once per searcher and returned by
- * {@link Searcher#describe()}.
+ * {@link Searcher#describe()}, with the vault's {@link org.qmd4j.search.Layout layout},
+ * chosen in {@link SearchOptions#layout()} or detected once here.
  */
 public final class SearchProviders {
   private static final Logger LOG = LoggerFactory.getLogger(SearchProviders.class);
@@ -70,12 +74,14 @@ public final class SearchProviders {
     Objects.requireNonNull(vault, "vault == null");
     Objects.requireNonNull(options, "options == null");
     Path root = realVault(vault);
+    VaultLayout layout = layoutOf(root, options);
     String fallback = options.environment().get(FALLBACK_ENV);
     if ("1".equals(fallback) || "true".equalsIgnoreCase(fallback)) {
-      return embedded(root, options, FALLBACK_ENV + "=" + fallback + " forces the embedded engine");
+      return embedded(root, layout, options,
+          FALLBACK_ENV + "=" + fallback + " forces the embedded engine");
     }
     if (options.engine() == EngineChoice.EMBEDDED) {
-      return embedded(root, options, "the embedded engine was requested");
+      return embedded(root, layout, options, "the embedded engine was requested");
     }
     QmdOptions qmd = options.qmd();
     BinaryLocator locator =
@@ -90,7 +96,7 @@ public final class SearchProviders {
           options.resolveCacheDir());
       if (probe.binary().isPresent()) {
         try {
-          return qmd(root, options, probe.binary().get());
+          return qmd(root, layout, options, probe.binary().get());
         } catch (EngineException e) {
           if (options.engine() == EngineChoice.QMD) throw e;
           problem = "qmd could not set up its index: " + e.getMessage();
@@ -105,7 +111,7 @@ public final class SearchProviders {
     if (WARNED.add(root + "|" + problem)) {
       LOG.info("Using the embedded engine for {}: {}", root, problem);
     }
-    return embedded(root, options, problem);
+    return embedded(root, layout, options, problem);
   }
 
   /**
@@ -130,44 +136,63 @@ public final class SearchProviders {
     Objects.requireNonNull(options, "options == null");
     Objects.requireNonNull(factory, "factory == null");
     Path root = realVault(vault);
+    VaultLayout layout = layoutOf(root, options);
     SearchEngine engine = Objects.requireNonNull(
-        factory.open(new EngineContext(root, options, vaultCacheDir(root, options))),
+        factory.open(new EngineContext(root, layout, options, vaultCacheDir(root, options))),
         "factory returned null");
-    EngineDescription description = new EngineDescription(engine.name(),
-        "an engine supplied by the application", root.toString(), engine.indexLocation());
-    LOG.debug("Searcher for {}: {}", root, description);
-    return new Searcher(engine, description, options.clock(), options.resolveExecutor());
+    return searcher(engine, "an engine supplied by the application", root, layout, options);
   }
 
-  private static Searcher qmd(Path root, SearchOptions options, QmdBinary binary) {
+  private static Searcher qmd(Path root, VaultLayout layout, SearchOptions options,
+      QmdBinary binary) {
     QmdOptions qmd = options.qmd();
-    QmdEngine qmdEngine = QmdEngine.open(root, vaultCacheDir(root, options).resolve("qmd"),
-        binary, qmd, options.chunker(), options.environment());
+    QmdEngine qmdEngine = QmdEngine.open(root, layout,
+        vaultCacheDir(root, options).resolve("qmd" + suffix(layout)), binary, qmd,
+        options.chunker(), options.environment());
     SearchEngine engine = qmdEngine;
     if (qmd.onFailure() == QmdOptions.FailurePolicy.FALLBACK_TO_EMBEDDED) {
-      engine = new FallbackEngine(qmdEngine, () -> openEmbedded(root, options));
+      engine = new FallbackEngine(qmdEngine, () -> openEmbedded(root, layout, options));
     }
     String reason = "qmd " + binary.version() + " found at " + binary.path()
         + (options.engine() == EngineChoice.QMD ? " (requested)" : "");
+    return searcher(engine, reason, root, layout, options);
+  }
+
+  private static Searcher embedded(Path root, VaultLayout layout, SearchOptions options,
+      String reason) {
+    return searcher(openEmbedded(root, layout, options), reason, root, layout, options);
+  }
+
+  private static Searcher searcher(SearchEngine engine, String reason, Path root,
+      VaultLayout layout, SearchOptions options) {
     EngineDescription description = new EngineDescription(engine.name(), reason,
-        root.toString(), engine.indexLocation());
+        root.toString(), engine.indexLocation(), layout.layout(), layout.reason());
     LOG.debug("Searcher for {}: {}", root, description);
-    return new Searcher(engine, description, options.clock(), options.resolveExecutor());
+    SearchPipeline pipeline = new SearchPipeline(engine, root, layout, options.clock());
+    return new Searcher(pipeline, description, options.resolveExecutor());
   }
 
-  private static Searcher embedded(Path root, SearchOptions options, String reason) {
-    EmbeddedEngine engine = openEmbedded(root, options);
-    EngineDescription description =
-        new EngineDescription(engine.name(), reason, root.toString(), engine.indexLocation());
-    LOG.debug("Searcher for {}: {}", root, description);
-    return new Searcher(engine, description, options.clock(), options.resolveExecutor());
-  }
-
-  private static EmbeddedEngine openEmbedded(Path root, SearchOptions options) {
-    Path indexDir = options.inMemoryIndex() ? null : indexDir(root, options);
-    ChangeFeed changes =
-        options.watch() ? ChangeFeed.watchOrWalk(root) : ChangeFeed.walkEveryTime();
+  private static EmbeddedEngine openEmbedded(Path root, VaultLayout layout,
+      SearchOptions options) {
+    Path indexDir = options.inMemoryIndex() ? null : indexDir(root, layout, options);
+    ChangeFeed changes = options.watch() ? ChangeFeed.watchOrWalk(root, layout)
+        : ChangeFeed.walkEveryTime(layout);
     return EmbeddedEngine.open(root, indexDir, options.chunker(), changes, options.progress());
+  }
+
+  /** The layout chosen in {@code options}, or detected; a notes layout reads its ignore file. */
+  private static VaultLayout layoutOf(Path root, SearchOptions options) {
+    try {
+      return VaultLayout.of(root, options.layout().layout());
+    } catch (IOException e) {
+      throw new IndexException("Cannot read " + VaultLayout.IGNORE_FILE + " in the vault "
+          + root + " (" + Problems.describe(e) + "); check that it can be read", e);
+    }
+  }
+
+  /** Each layout has its own index: the projects one keeps the folder names it always had. */
+  private static String suffix(VaultLayout layout) {
+    return layout.layout() == Layout.PROJECTS ? "" : "-" + layout.layout().wireName();
   }
 
   private static Path realVault(Path vault) {
@@ -186,9 +211,9 @@ public final class SearchProviders {
   }
 
   /** {@code <cache>/<vault-name>-<hash>/embedded-<format>-<sizes>}. */
-  static Path indexDir(Path root, SearchOptions options) {
+  static Path indexDir(Path root, VaultLayout layout, SearchOptions options) {
     return vaultCacheDir(root, options).resolve("embedded-" + EmbeddedEngine.formatName()
-        + "-" + options.chunkSize() + "-" + options.denseDaySize());
+        + "-" + options.chunkSize() + "-" + options.denseDaySize() + suffix(layout));
   }
 
   /** The folder qmd4j owns for one vault: its name plus a hash of its real path. */

@@ -1,14 +1,13 @@
 package org.qmd4j;
 
 import java.io.Closeable;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.function.Function;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.concat.ConcatDocument;
@@ -35,12 +34,12 @@ import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.InvalidLineRangeException;
 import org.qmd4j.search.InvalidRequestException;
 import org.qmd4j.search.NoteNotFoundException;
+import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.PathRefusedException;
 import org.qmd4j.search.SearchException;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
-import org.qmd4j.spi.SearchEngine;
 
 /**
  * Searches one markdown vault. The one entry point for application code, obtained from
@@ -62,10 +61,10 @@ public final class Searcher implements Closeable {
   private final Executor executor;
   private final SearchPipeline chunks;
 
-  Searcher(SearchEngine engine, EngineDescription description, Clock clock, Executor executor) {
+  Searcher(SearchPipeline chunks, EngineDescription description, Executor executor) {
     this.description = description;
     this.executor = executor;
-    this.chunks = new SearchPipeline(engine, Path.of(description.vault()), clock);
+    this.chunks = chunks;
   }
 
   /**
@@ -107,9 +106,18 @@ public final class Searcher implements Closeable {
     return search(SearchRequest.parse(query, mode, scope, dateFrom, dateTo));
   }
 
-  /** Which engine runs, why, and where its index is. */
+  /** Which engine runs, why, where its index is, and the vault's layout. */
   public EngineDescription describe() {
     return description;
+  }
+
+  /**
+   * Why the vault has no indexed file (its layout, ignore rules, what it holds instead), or
+   * empty as soon as one file is indexed. Walks the vault: ask when a search finds nothing.
+   * @since 0.4
+   */
+  public Optional<NothingIndexed> nothingIndexed() {
+    return chunks.nothingIndexed();
   }
 
   /** Facts about the engine for {@code qmd4j doctor}; may run short qmd commands. */
@@ -152,10 +160,7 @@ public final class Searcher implements Closeable {
   }
 
   /**
-   * Turns a question into a ready-to-read document with the {@linkplain
-   * OverviewWriter#mechanical() mechanical} overview: see {@link #brief(SearchRequest,
-   * OverviewWriter)}.
-   *
+   * {@link #brief(SearchRequest, OverviewWriter)} with the mechanical overview.
    * @since 0.1
    */
   public Brief brief(SearchRequest request) {
@@ -201,9 +206,9 @@ public final class Searcher implements Closeable {
     return reader().tree();
   }
 
-  // Cheap (one real-path lookup) and stateless, so made per call rather than held.
   private ConcatEngine reader() {
-    return ConcatEngine.forVault(chunks.open().vault());
+    return ConcatEngine.forVault(chunks.open().vault(),
+        org.qmd4j.concat.ConcatOptions.DEFAULT, description.layout());
   }
 
   /**
@@ -214,7 +219,7 @@ public final class Searcher implements Closeable {
    * @since 0.2
    */
   public CompletableFuture<List<SearchResult>> searchAsync(SearchRequest request) {
-    return async(request, "request", this::search);
+    return AsyncExecutor.call(executor, request, "request", this::search);
   }
 
   /**
@@ -241,7 +246,7 @@ public final class Searcher implements Closeable {
    * @since 0.2
    */
   public CompletableFuture<FindResult> findAsync(FindRequest request) {
-    return async(request, "request", this::find);
+    return AsyncExecutor.call(executor, request, "request", this::find);
   }
 
   /**
@@ -266,7 +271,7 @@ public final class Searcher implements Closeable {
    * @since 0.2
    */
   public CompletableFuture<List<ChangelogEntry>> changelogAsync(ChangelogQuery query) {
-    return async(query, "query", this::changelog);
+    return AsyncExecutor.call(executor, query, "query", this::changelog);
   }
 
   /**
@@ -284,7 +289,7 @@ public final class Searcher implements Closeable {
    * @since 0.2
    */
   public CompletableFuture<List<Task>> tasksAsync(TaskQuery query) {
-    return async(query, "query", this::tasks);
+    return AsyncExecutor.call(executor, query, "query", this::tasks);
   }
 
   /**
@@ -303,7 +308,7 @@ public final class Searcher implements Closeable {
    * @since 0.2
    */
   public CompletableFuture<List<ProjectState>> statesAsync(StateQuery query) {
-    return async(query, "query", this::states);
+    return AsyncExecutor.call(executor, query, "query", this::states);
   }
 
   /**
@@ -321,7 +326,7 @@ public final class Searcher implements Closeable {
    * @since 0.2
    */
   public CompletableFuture<List<Description>> descriptionsAsync(DescriptionQuery query) {
-    return async(query, "query", this::descriptions);
+    return AsyncExecutor.call(executor, query, "query", this::descriptions);
   }
 
   /**
@@ -340,11 +345,6 @@ public final class Searcher implements Closeable {
    * @since 0.2
    */
   public CompletableFuture<List<BucketItem>> bucketsAsync(BucketQuery query) {
-    return async(query, "query", this::buckets);
-  }
-
-  private <Q, T> CompletableFuture<T> async(Q argument, String name, Function<Q, T> call) {
-    Objects.requireNonNull(argument, () -> name + " == null");
-    return CompletableFuture.supplyAsync(() -> call.apply(argument), executor);
+    return AsyncExecutor.call(executor, query, "query", this::buckets);
   }
 }

@@ -30,6 +30,20 @@ public final class Fixtures {
   }
 
   /**
+   * A folder of notes in the notes layout (issue 16): nested folders, frontmatter dates, a
+   * {@code .qmd4jignore}, and {@code .obsidian/}, {@code .trash/}, {@code node_modules/}
+   * holding markdown that is never indexed.
+   */
+  public static Path notesVault() {
+    return root().resolve("notes");
+  }
+
+  /** A folder of {@code .txt} files only: nothing is indexed (issue 16). */
+  public static Path txtOnlyVault() {
+    return root().resolve("txt-only");
+  }
+
+  /**
    * Options for tests: embedded engine, in-memory index, fixed clock, no QMD4J_* env, no
    * watcher (each would hold an inotify instance; the watcher has its own tests).
    */
@@ -44,7 +58,11 @@ public final class Fixtures {
 
   /** Copies the example vault into {@code target} (for tests that edit it). */
   public static Path copyVault(Path target) {
-    Path source = vault();
+    return copy(vault(), target);
+  }
+
+  /** Copies a fixture vault into {@code target}, hidden files included. */
+  public static Path copy(Path source, Path target) {
     try {
       Files.walkFileTree(source, new SimpleFileVisitor<>() {
         @Override

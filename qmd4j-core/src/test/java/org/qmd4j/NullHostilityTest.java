@@ -23,10 +23,12 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.FileKind;
+import org.qmd4j.search.Layout;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.Scope;
+import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.spi.Chunk;
@@ -72,7 +74,9 @@ class NullHostilityTest {
       Map.entry(Hit.class, () -> new Hit(CHUNK, 0.5, MatchType.KEYWORD)),
       Map.entry(NoteText.class, () -> NoteText.of("---\na: b\n---\nx")),
       Map.entry(Frontmatter.class, () -> Frontmatter.parse(NoteText.of("---\na: b\n---\nx"))),
-      Map.entry(VaultLayout.class, () -> "unused: only static members"),
+      Map.entry(VaultLayout.class, () -> VaultLayout.PROJECTS),
+      Map.entry(Scope.Folder.class, () -> Scope.folder("a")),
+      Map.entry(NothingIndexed.class, () -> new NothingIndexed(Layout.NOTES, "m")),
       Map.entry(VaultScanner.class, () -> "unused: only static members"),
       Map.entry(Chunker.class, Chunker::defaults),
       Map.entry(ParsedNote.class,
@@ -118,6 +122,8 @@ class NullHostilityTest {
     if (type == NoteText.class) return NoteText.of("x");
     if (type == Frontmatter.class) return Frontmatter.NONE;
     if (type == Chunker.class) return Chunker.defaults();
+    if (type == VaultLayout.class) return VaultLayout.PROJECTS;
+    if (type == Layout.class) return Layout.NOTES;
     if (type == Object.class) return "x";
     if (type == Map.class) return Map.of();
     if (type == Predicate.class) return (Predicate<Object>) o -> true;

@@ -217,7 +217,7 @@ class RobustnessSuiteTest {
     try (Stream<Path> walk = Files.walk(vault)) {
       walk.filter(p -> p.toString().endsWith(".md") && Files.isRegularFile(p))
           .filter(p -> !p.toString().contains("inbox"))
-          .filter(p -> org.qmd4j.vault.VaultLayout.classify(
+          .filter(p -> org.qmd4j.vault.VaultLayout.PROJECTS.classify(
               vault.relativize(p).toString().replace('\\', '/')).isPresent())
           .sorted().forEach(notes::add);
     }

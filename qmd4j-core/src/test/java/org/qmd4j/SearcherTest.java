@@ -476,8 +476,15 @@ class SearcherTest {
     Files.writeString(tmp.resolve("overview.md"), "# décision\n");
     Files.createDirectories(tmp.resolve("inbox"));
     Files.writeString(tmp.resolve("inbox/a.md"), "# décision\n");
-    try (Searcher unindexed = SearchProviders.forVault(tmp, Fixtures.memoryOptions())) {
+    try (Searcher unindexed = SearchProviders.forVault(tmp,
+        Fixtures.memoryOptions().withLayout(LayoutChoice.PROJECTS))) {
       assertThat(unindexed.search("décision")).isEmpty();
+      assertThat(unindexed.nothingIndexed()).isPresent();
+    }
+    // Read as it is detected, a folder without projects is a folder of notes (issue 16).
+    try (Searcher notes = SearchProviders.forVault(tmp, Fixtures.memoryOptions())) {
+      assertThat(notes.search("décision")).extracting(SearchResult::path)
+          .containsExactlyInAnyOrder("inbox/a.md", "overview.md");
     }
   }
 

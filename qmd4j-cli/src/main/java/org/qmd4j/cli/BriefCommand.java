@@ -1,11 +1,13 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.Brief;
+import org.qmd4j.search.NothingIndexed;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,12 +35,18 @@ final class BriefCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Brief brief;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(), search.options(base))) {
+    Optional<NothingIndexed> nothing;
+    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+        vault.applyTo(search.options(base)))) {
       brief = searcher.brief(search.request());
+      nothing = SearchCommand.whyEmpty(searcher, brief.results());
     }
     PrintWriter out = spec.commandLine().getOut();
     out.print(brief.markdown());
     out.flush();
+    PrintWriter err = spec.commandLine().getErr();
+    nothing.ifPresent(why -> err.println(why.message()));
+    err.flush();
     return ExitCodes.OK;
   }
 }

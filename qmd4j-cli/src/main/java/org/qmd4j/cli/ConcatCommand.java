@@ -1,7 +1,6 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -47,7 +46,7 @@ final class ConcatCommand implements Callable<Integer> {
     List<ConcatItem> items = new ArrayList<>();
     for (String p : paths) items.add(ConcatItem.parse(p));
     ConcatDocument document;
-    try (Searcher searcher = openForReading(vault.resolve())) {
+    try (Searcher searcher = openForReading(vault)) {
       document = searcher.concat(items, overview);
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -60,8 +59,8 @@ final class ConcatCommand implements Callable<Integer> {
    * A searcher for commands that only read files: no search runs, so the embedded engine
    * with an in-memory index is enough, and nothing is written to the cache.
    */
-  static Searcher openForReading(Path vault) {
-    return SearchProviders.forVault(vault, SearchOptions.DEFAULT
-        .withEngine(EngineChoice.EMBEDDED).withInMemoryIndex(true).withWatch(false));
+  static Searcher openForReading(VaultOption vault) {
+    return SearchProviders.forVault(vault.resolve(), vault.applyTo(SearchOptions.DEFAULT
+        .withEngine(EngineChoice.EMBEDDED).withInMemoryIndex(true).withWatch(false)));
   }
 }

@@ -43,8 +43,9 @@ final class DoctorCommand implements Callable<Integer> {
   public Integer call() throws JsonProcessingException {
     Map<String, String> facts = new LinkedHashMap<>();
     try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
-        engine.applyTo(base))) {
+        vault.applyTo(engine.applyTo(base)))) {
       facts.putAll(searcher.diagnostics());
+      searcher.nothingIndexed().ifPresent(why -> facts.put("indexed", why.message()));
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
 
@@ -23,7 +25,7 @@ import org.qmd4j.search.SearchResponse;
  */
 final class FastSearch {
   private static final Set<String> VALUED = Set.of("--vault", "--mode", "--scope", "--from",
-      "--to", "--limit", "--engine", "--color");
+      "--to", "--limit", "--engine", "--color", "--layout");
 
   private final VaultOption vault = new VaultOption();
   private final SearchArgs search = new SearchArgs();
@@ -55,13 +57,15 @@ final class FastSearch {
     try {
       SearchRequest request = parsed.search.request();
       SearchResponse response;
+      Optional<NothingIndexed> nothing;
       try (Searcher searcher = SearchProviders.forVault(parsed.vault.resolve(),
-          parsed.search.options(base))) {
+          parsed.vault.applyTo(parsed.search.options(base)))) {
         response = searcher.answer(request);
+        nothing = SearchCommand.whyEmpty(searcher, response.results());
       }
       SearchCommand.print(out, err, response, request.query(),
           SearchCommand.Output.of(parsed.json, parsed.vimgrep), parsed.vault.resolve(),
-          ResultPrinter.colors(parsed.color, base.environment()));
+          ResultPrinter.colors(parsed.color, base.environment()), nothing);
       return ExitCodes.OK;
     } catch (Exception e) {
       return Failures.report(e, err, parsed.vault);
@@ -127,6 +131,7 @@ final class FastSearch {
       case "--from": search.from = value; return true;
       case "--to": search.to = value; return true;
       case "--engine": search.engine.engine = value; return true;
+      case "--layout": vault.layout.layout = value; return true;
       case "--color":
         for (ResultPrinter.ColorChoice c : ResultPrinter.ColorChoice.values()) {
           if (c.toString().equalsIgnoreCase(value)) {

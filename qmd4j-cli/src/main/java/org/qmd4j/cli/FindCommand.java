@@ -112,7 +112,7 @@ final class FindCommand implements Callable<Integer> {
         .offset(offset);
     for (String condition : where) builder.where(condition);
     FindRequest request = builder.build();
-    SearchOptions options = engine.applyTo(base);
+    SearchOptions options = vault.applyTo(engine.applyTo(base));
     FindResult result;
     try (Searcher searcher = SearchProviders.forVault(vault.resolve(), options)) {
       result = searcher.find(request);

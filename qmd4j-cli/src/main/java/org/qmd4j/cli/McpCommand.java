@@ -33,7 +33,7 @@ final class McpCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
-        engine.applyTo(base).withWatch(true))) {
+        vault.applyTo(engine.applyTo(base)).withWatch(true))) {
       // Long-lived: the vault is watched, so a search re-reads only what changed.
       // The raw descriptors: frames are bytes, and nothing else may reach stdout.
       Qmd4jMcpServer.serve(searcher, new FileInputStream(FileDescriptor.in),

@@ -30,7 +30,7 @@ final class ReadCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Block block;
-    try (Searcher searcher = ConcatCommand.openForReading(vault.resolve())) {
+    try (Searcher searcher = ConcatCommand.openForReading(vault)) {
       block = searcher.read(path);
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
@@ -58,23 +60,39 @@ final class SearchCommand implements Callable<Integer> {
     }
     SearchRequest request = search.request();
     SearchResponse response;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(), search.options(base))) {
+    Optional<NothingIndexed> nothing;
+    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+        vault.applyTo(search.options(base)))) {
       response = searcher.answer(request);
+      nothing = whyEmpty(searcher, response.results());
     }
     print(spec.commandLine().getOut(), spec.commandLine().getErr(), response, request.query(),
         Output.of(json, vimgrep), vault.resolve(),
-        ResultPrinter.colors(color, base.environment()));
+        ResultPrinter.colors(color, base.environment()), nothing);
     return ExitCodes.OK;
+  }
+
+  /**
+   * Why nothing could match, when {@code results} is empty because the vault has no indexed
+   * file; shared with {@link FastSearch} and {@link BriefCommand}.
+   */
+  static Optional<NothingIndexed> whyEmpty(Searcher searcher, List<SearchResult> results) {
+    return results.isEmpty() ? searcher.nothingIndexed() : Optional.empty();
   }
 
   /**
    * Prints the response as JSON or vimgrep lines (notices on {@code err}, so that {@code out}
    * stays machine-readable) or as a listing; shared with {@link FastSearch}. {@code vault} is
-   * the folder as the user named it, which vimgrep paths start with.
+   * the folder as the user named it, which vimgrep paths start with. When {@code nothing} says
+   * the vault has no indexed file, that is said on {@code err} instead of "No result".
    */
   static void print(PrintWriter out, PrintWriter err, SearchResponse response, String query,
-      Output output, Path vault, boolean color) throws JsonProcessingException {
-    if (output == Output.LISTING) {
+      Output output, Path vault, boolean color, Optional<NothingIndexed> nothing)
+      throws JsonProcessingException {
+    if (nothing.isPresent()) { // not "No result": nothing could have matched (issue 16)
+      if (output == Output.JSON) out.println("[]");
+      err.println(nothing.get().message());
+    } else if (output == Output.LISTING) {
       new ResultPrinter(out, color).print(response, query);
     } else {
       if (output == Output.JSON) out.println(toJson(response.results()));

@@ -63,7 +63,7 @@ final class ServeCommand implements Callable<Integer> {
     Path folder = vault.resolve();
     // Long-lived: the vault is watched, so a search re-reads only what changed.
     Searcher searcher = SearchProviders.forVault(folder,
-        engine.applyTo(base).withWatch(true));
+        vault.applyTo(engine.applyTo(base)).withWatch(true));
     WebServer server;
     try {
       server = WebServer.newBuilder(searcher).bind(bind).port(port).token(token).build()

@@ -6,9 +6,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.qmd4j.EngineDescription;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.VaultTree;
+import org.qmd4j.search.NothingIndexed;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,7 +23,8 @@ import picocli.CommandLine.Spec;
     description = {
         "Prints the vault's folders and files, sorted by name, indexed files followed by "
             + "their kind in brackets ([changelog], [tasks], [state], [description], "
-            + "[bucket]).",
+            + "[bucket], [note]), then the vault's layout. When nothing is indexed, stderr "
+            + "says why.",
         "Hidden entries and symbolic links are left out."})
 final class TreeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -33,12 +37,21 @@ final class TreeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws JsonProcessingException {
     VaultTree tree;
-    try (Searcher searcher = ConcatCommand.openForReading(vault.resolve())) {
+    EngineDescription description;
+    Optional<NothingIndexed> nothing;
+    try (Searcher searcher = ConcatCommand.openForReading(vault)) {
       tree = searcher.tree();
+      description = searcher.describe();
+      boolean none = tree.files().stream().noneMatch(VaultTree.Entry::indexed);
+      nothing = none ? searcher.nothingIndexed() : Optional.empty();
     }
     PrintWriter out = spec.commandLine().getOut();
-    out.print(json ? toJson(tree) + "\n" : tree.render());
+    out.print(json ? toJson(tree) + "\n" : tree.render() + "layout: "
+        + description.layout().wireName() + " (" + description.layoutReason() + ")\n");
     out.flush();
+    PrintWriter err = spec.commandLine().getErr();
+    nothing.ifPresent(why -> err.println(why.message()));
+    err.flush();
     return ExitCodes.OK;
   }
 

@@ -2,14 +2,21 @@ package org.qmd4j.cli;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import org.qmd4j.SearchOptions;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** The {@code --vault}, {@code --quiet} and {@code --verbose} options shared by every command. */
+/**
+ * The {@code --vault}, {@code --layout}, {@code --quiet} and {@code --verbose} options shared
+ * by every command.
+ */
 final class VaultOption {
   @Spec(Spec.Target.MIXEE) CommandSpec mixee;
+
+  @Mixin LayoutOption layout = new LayoutOption();
 
   Path vault;
 
@@ -47,6 +54,11 @@ final class VaultOption {
     if (vault != null) return vault.toString();
     String env = System.getenv("QMD4J_VAULT");
     return env == null || env.isBlank() ? null : env;
+  }
+
+  /** {@code base} with the layout asked for ({@code --layout}). */
+  SearchOptions applyTo(SearchOptions base) {
+    return layout.applyTo(base);
   }
 
   Path resolve() {

@@ -17,6 +17,7 @@ import picocli.CommandLine;
 class FastSearchTest {
   @TempDir Path cache;
   private static final String VAULT = Fixtures.vault().toString();
+  private static final String NOTES = Fixtures.notesVault().toString();
 
   @Test
   void plainCommandLinesGiveTheSameOutputAndExitCodeAsPicocli() {
@@ -33,6 +34,11 @@ class FastSearchTest {
         {"search", "--vault", VAULT, "--scope", "nowhere:x", "décision"},
         {"search", "--vault", VAULT, "--mode", "slow", "décision"},
         {"search", "--vault", VAULT + "/missing", "décision"},
+        // Issue 16: layouts, folder scopes, a vault with nothing indexed.
+        {"search", "--vault", NOTES, "--scope", "folder:journal", "facture"},
+        {"search", "--vault", NOTES, "--layout", "projects", "--json", "facture"},
+        {"search", "--vault", NOTES, "--layout=sideways", "facture"},
+        {"search", "--vault", Fixtures.txtOnlyVault().toString(), "facture"},
     };
     for (String[] args : cases) {
       StringWriter fastOut = new StringWriter();

@@ -34,7 +34,8 @@ class TreeCommandTest {
         .contains("\nchangelog.md  [changelog]\ninbox/\n  2025-09-11-note-rapide.md\n")
         .contains("\n  startup-x/\n")
         .endsWith("\ntasks.md  [tasks]\ntree.md\n"
-            + "39 folders, 67 files, 59 indexed (marked [kind])\n");
+            + "39 folders, 67 files, 59 indexed (marked [kind])\n"
+            + "layout: projects (detected: projects/ exists)\n");
     assertThat(err.toString()).isEmpty();
   }
 

@@ -50,7 +50,8 @@ final class BriefPlanner {
    * The items to concatenate for {@code results}, reading files through {@code notes}.
    * Results whose lines are no longer in the file (it changed since the search) are skipped.
    */
-  static List<ConcatItem> plan(List<SearchResult> results, Function<String, NoteText> notes) {
+  static List<ConcatItem> plan(List<SearchResult> results, Function<String, NoteText> notes,
+      VaultLayout layout) {
     Map<String, NoteText> read = new HashMap<>();
     Set<String> whole = new HashSet<>();
     List<ConcatItem> items = new ArrayList<>();
@@ -58,7 +59,7 @@ final class BriefPlanner {
       String path = result.path();
       if (whole.contains(path)) continue;
       NoteText note = read.computeIfAbsent(path, notes);
-      if (isShort(path, note)) {
+      if (isShort(path, note, layout)) {
         whole.add(path);
         items.add(new ConcatItem.WholeFile(path));
         continue;
@@ -68,7 +69,7 @@ final class BriefPlanner {
       int to = Math.min(result.lines().to(), note.lineCount());
       int contextStart = Math.max(1, from - CONTEXT_LINES);
       int start = contextStart;
-      Optional<Integer> day = dayLine(path, note, from).filter(d -> d < contextStart);
+      Optional<Integer> day = dayLine(path, note, from, layout).filter(d -> d < contextStart);
       if (day.isPresent() && start - day.get() <= DAY_REACH) {
         start = day.get(); // the day travels with its entry: no block of a day heading alone
       } else {
@@ -95,8 +96,8 @@ final class BriefPlanner {
   }
 
   /** Whether the whole file goes into the brief. */
-  static boolean isShort(String path, NoteText note) {
-    Optional<FileKind> kind = VaultLayout.classify(path).map(VaultFile::kind);
+  static boolean isShort(String path, NoteText note, VaultLayout layout) {
+    Optional<FileKind> kind = layout.classify(path).map(VaultFile::kind);
     if (kind.isPresent() && (kind.get() == FileKind.STATE || kind.get() == FileKind.DESCRIPTION)) {
       return true;
     }
@@ -113,8 +114,9 @@ final class BriefPlanner {
   }
 
   /** For a changelog, the line of the {@code # YYYY-MM-DD} day that holds line {@code from}. */
-  private static Optional<Integer> dayLine(String path, NoteText note, int from) {
-    boolean changelog = VaultLayout.classify(path)
+  private static Optional<Integer> dayLine(String path, NoteText note, int from,
+      VaultLayout layout) {
+    boolean changelog = layout.classify(path)
         .map(f -> f.kind() == FileKind.CHANGELOG).orElse(false);
     if (!changelog) return Optional.empty();
     for (int line = from; line >= 1; line--) {

@@ -1,5 +1,6 @@
 package org.qmd4j.concat;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,6 +14,7 @@ import org.qmd4j.internal.Problems;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.search.InvalidLineRangeException;
 import org.qmd4j.search.InvalidRequestException;
+import org.qmd4j.search.Layout;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.search.NoteNotFoundException;
 import org.qmd4j.search.PathRefusedException;
@@ -21,6 +23,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.vault.NoteText;
+import org.qmd4j.vault.VaultLayout;
 
 /**
  * Reads vault files and assembles them into one markdown document (DESIGN.md, "Concat
@@ -53,9 +56,11 @@ import org.qmd4j.vault.NoteText;
 public final class ConcatEngine {
   private final VaultFiles files;
   private final ConcatOptions options;
+  private final VaultLayout layout;
 
-  private ConcatEngine(VaultFiles files, ConcatOptions options) {
+  private ConcatEngine(VaultFiles files, ConcatOptions options, VaultLayout layout) {
     this.files = files;
+    this.layout = layout;
     this.options = options;
   }
 
@@ -72,7 +77,37 @@ public final class ConcatEngine {
   public static ConcatEngine forVault(Path vault, ConcatOptions options) {
     Objects.requireNonNull(vault, "vault == null");
     Objects.requireNonNull(options, "options == null");
-    return new ConcatEngine(VaultFiles.of(vault), options);
+    VaultFiles files = VaultFiles.of(vault);
+    return new ConcatEngine(files, options, layoutOf(files.root(), Optional.empty()));
+  }
+
+  /**
+   * An engine for {@code vault} in the given layout (a searcher's, so that briefs and trees
+   * see the files it indexes).
+   *
+   * @throws org.qmd4j.search.VaultNotFoundException if {@code vault} is not an existing folder
+   * @since 0.4
+   */
+  public static ConcatEngine forVault(Path vault, ConcatOptions options, Layout layout) {
+    Objects.requireNonNull(vault, "vault == null");
+    Objects.requireNonNull(options, "options == null");
+    Objects.requireNonNull(layout, "layout == null");
+    VaultFiles files = VaultFiles.of(vault);
+    return new ConcatEngine(files, options, layoutOf(files.root(), Optional.of(layout)));
+  }
+
+  private static VaultLayout layoutOf(Path root, Optional<Layout> layout) {
+    try {
+      return VaultLayout.of(root, layout);
+    } catch (IOException e) {
+      throw new EngineException("Cannot read " + VaultLayout.IGNORE_FILE + " in the vault "
+          + root + " (" + Problems.describe(e) + "); check that it can be read", e);
+    }
+  }
+
+  /** The layout of the vault, which decides what {@link #tree()} marks as indexed. */
+  public Layout layout() {
+    return layout.layout();
   }
 
   /** The options this engine was built with. */
@@ -189,7 +224,7 @@ public final class ConcatEngine {
     Objects.requireNonNull(writer, "writer == null");
     List<SearchResult> results = response.results();
     List<ConcatItem> items = BriefPlanner.plan(results, path -> files.read(
-        VaultFiles.normalize(path)));
+        VaultFiles.normalize(path)), layout);
     List<Block> blocks = items.isEmpty() ? List.of() : blocks(items);
     String overview;
     try {
@@ -231,7 +266,7 @@ public final class ConcatEngine {
    * @throws EngineException if a folder cannot be listed
    */
   public VaultTree tree() {
-    return TreeWalker.walk(files.root());
+    return TreeWalker.walk(files.root(), layout);
   }
 
   private List<Block> blocksOf(String path, List<ConcatItem> items, NoteText note) {

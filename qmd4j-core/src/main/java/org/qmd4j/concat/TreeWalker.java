@@ -21,13 +21,14 @@ import org.qmd4j.vault.VaultLayout;
 final class TreeWalker {
   private TreeWalker() {}
 
-  static VaultTree walk(Path root) {
+  static VaultTree walk(Path root, VaultLayout layout) {
     List<VaultTree.Entry> entries = new ArrayList<>();
-    walk(root, "", entries);
+    walk(root, "", layout, entries);
     return new VaultTree(entries);
   }
 
-  private static void walk(Path dir, String prefix, List<VaultTree.Entry> out) {
+  private static void walk(Path dir, String prefix, VaultLayout layout,
+      List<VaultTree.Entry> out) {
     // Sorted by name (String order), so the listing is the same on every file system.
     TreeMap<String, BasicFileAttributes> children = new TreeMap<>();
     try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
@@ -48,10 +49,10 @@ final class TreeWalker {
       String path = prefix + e.getKey();
       if (e.getValue().isDirectory()) {
         out.add(new VaultTree.Entry(path, true, Optional.empty()));
-        walk(dir.resolve(e.getKey()), path + "/", out);
+        walk(dir.resolve(e.getKey()), path + "/", layout, out);
       } else if (e.getValue().isRegularFile()) {
         out.add(new VaultTree.Entry(path, false,
-            VaultLayout.classify(path).map(VaultFile::kind)));
+            layout.classify(path).map(VaultFile::kind)));
       }
     }
   }

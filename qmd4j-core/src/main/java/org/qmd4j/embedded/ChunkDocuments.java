@@ -40,6 +40,8 @@ final class ChunkDocuments {
     doc.add(new StringField(Fields.TYPE, Fields.TYPE_CHUNK, Field.Store.NO));
     doc.add(new StringField(Fields.PATH, chunk.path(), Field.Store.YES));
     doc.add(new SortedDocValuesField(Fields.PATH, new BytesRef(chunk.path())));
+    doc.add(new StoredField(Fields.KIND, chunk.file().kind().name()));
+    chunk.file().project().ifPresent(p -> doc.add(new StoredField(Fields.PROJECT, p)));
     doc.add(new StoredField(Fields.ORDINAL, chunk.ordinal()));
     doc.add(new NumericDocValuesField(Fields.ORDINAL, chunk.ordinal()));
     doc.add(new StoredField(Fields.FROM_LINE, chunk.lines().from()));
@@ -82,8 +84,12 @@ final class ChunkDocuments {
   /** Rebuilds a chunk from the stored fields of its document. */
   static Chunk toChunk(Document doc) {
     String path = doc.get(Fields.PATH);
-    VaultFile file = VaultLayout.classify(path)
-        .orElseThrow(() -> new IllegalStateException("Indexed path is not indexable: " + path));
+    String kind = doc.get(Fields.KIND);
+    // Indexes written before layouts (format v5) hold projects-layout files only.
+    VaultFile file = kind != null
+        ? new VaultFile(path, FileKind.valueOf(kind), Optional.ofNullable(doc.get(Fields.PROJECT)))
+        : VaultLayout.PROJECTS.classify(path).orElseThrow(
+            () -> new IllegalStateException("Indexed path is not indexable: " + path));
     IndexableField date = doc.getField(Fields.DATE);
     String headings = doc.get(Fields.HEADINGS);
     return new Chunk(

@@ -97,7 +97,7 @@ public final class EmbeddedEngine implements SearchEngine {
           throw e;
         }
         IndexHealer.logHeal(vault, e);
-        IndexHealer.makeSound(vault, chunker, indexDir, stamp, progress);
+        IndexHealer.makeSound(vault, changes.layout(), chunker, indexDir, stamp, progress);
       }
     }
   }
@@ -111,7 +111,7 @@ public final class EmbeddedEngine implements SearchEngine {
       throw e;
     }
     try {
-      return new Index(store, new Refresher(vault, chunker, store, progress));
+      return new Index(store, new Refresher(vault, changes.layout(), chunker, store, progress));
     } catch (IOException | RuntimeException e) {
       store.close();
       throw e;
@@ -319,7 +319,7 @@ public final class EmbeddedEngine implements SearchEngine {
       failed.refresher().whileIdle(failed.store()::close);
       if (indexDir != null) {
         try {
-          IndexHealer.makeSound(vault, chunker, indexDir, stamp, progress);
+          IndexHealer.makeSound(vault, changes.layout(), chunker, indexDir, stamp, progress);
           current = openIndex(FSDirectory.open(indexDir), indexDir.toString());
           return;
         } catch (IOException | RuntimeException e) {

@@ -17,6 +17,8 @@ final class Fields {
   static final String TEXT = "text";
   static final String HEADINGS = "headings";
   static final String DATE = "date";
+  static final String KIND = "kind";
+  static final String PROJECT = "project";
 
   // Searched fields.
   static final String BODY = "body";

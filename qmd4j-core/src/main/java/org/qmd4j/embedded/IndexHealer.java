@@ -24,6 +24,7 @@ import org.apache.lucene.store.LockObtainFailedException;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.vault.Chunker;
+import org.qmd4j.vault.VaultLayout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -131,26 +132,26 @@ final class IndexHealer {
    * Leaves {@code indexDir} holding a sound index with {@code stamp}: as it is when it is
    * sound (another process healed it, or it only looked damaged), else rebuilt beside.
    */
-  static void makeSound(Path vault, Chunker chunker, Path indexDir, Map<String, String> stamp,
-      IndexProgress progress) throws IOException {
+  static void makeSound(Path vault, VaultLayout layout, Chunker chunker, Path indexDir,
+      Map<String, String> stamp, IndexProgress progress) throws IOException {
     try (Directory d = FSDirectory.open(indexDir)) {
       if (isSound(d, stamp)) return;
     }
-    rebuildBeside(vault, chunker, indexDir, stamp, progress);
+    rebuildBeside(vault, layout, chunker, indexDir, stamp, progress);
   }
 
   /**
    * Rebuilds the index of {@code vault} beside {@code indexDir}, then puts it in place of
    * the damaged files. Leaves {@code indexDir} holding a sound index with {@code stamp}.
    */
-  static void rebuildBeside(Path vault, Chunker chunker, Path indexDir,
+  static void rebuildBeside(Path vault, VaultLayout layout, Chunker chunker, Path indexDir,
       Map<String, String> stamp, IndexProgress progress) throws IOException {
     Path beside = Files.createTempDirectory(indexDir.getParent(),
         indexDir.getFileName() + ".rebuild-");
     try {
       IndexStore fresh = new IndexStore(FSDirectory.open(beside), beside.toString(), stamp);
       try {
-        new Refresher(vault, chunker, fresh, progress).refresh();
+        new Refresher(vault, layout, chunker, fresh, progress).refresh();
       } finally {
         fresh.close();
       }

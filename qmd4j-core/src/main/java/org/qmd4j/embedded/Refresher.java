@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,9 +22,11 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
 import org.qmd4j.internal.ChangeFeed.Changes;
+import org.qmd4j.search.FileKind;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.IndexProgress;
+import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.InsideVault;
@@ -51,6 +54,7 @@ final class Refresher {
   private static final long UNREADABLE_HASH = Long.MIN_VALUE;
 
   private final Path vault;
+  private final VaultLayout layout;
   private final Chunker chunker;
   private final IndexStore store;
   private final Object lock = new Object();
@@ -58,9 +62,10 @@ final class Refresher {
   private TreeMap<String, FileRecord> files; // guarded by lock, like walkOwed
   private boolean walkOwed = true;
 
-  Refresher(Path vault, Chunker chunker, IndexStore store, IndexProgress progress)
-      throws IOException {
+  Refresher(Path vault, VaultLayout layout, Chunker chunker, IndexStore store,
+      IndexProgress progress) throws IOException {
     this.vault = vault;
+    this.layout = layout;
     this.chunker = chunker;
     this.store = store;
     this.progress = progress;
@@ -132,7 +137,8 @@ final class Refresher {
       walkOwed = true; // until this refresh succeeds
       boolean all = changes.everything();
       Map<String, FileRecord> known = all ? files : recordsUnder(changes.paths());
-      Map<String, FileStamp> seen = all ? VaultScanner.scan(vault) : scanUnder(changes.paths());
+      Map<String, FileStamp> seen =
+          all ? VaultScanner.scan(vault, layout) : scanUnder(changes.paths());
       if (!changed(seen, known)) {
         if (!all) files.putAll(known); // racy files that settled
         walkOwed = false;
@@ -146,7 +152,7 @@ final class Refresher {
           files = new TreeMap<>(store.loadRecords());
           all = true;
           known = files;
-          seen = VaultScanner.scan(vault);
+          seen = VaultScanner.scan(vault, layout);
         }
         RefreshStats stats = new RefreshStats();
         Map<String, FileRecord> next = apply(writer, seen, known, stats);
@@ -181,7 +187,7 @@ final class Refresher {
   /** The stamps of the indexed files at or below each of {@code paths}, as they are now. */
   private Map<String, FileStamp> scanUnder(Set<String> paths) throws IOException {
     Map<String, FileStamp> out = new HashMap<>();
-    for (String p : paths) VaultScanner.scanInto(vault, p, out);
+    for (String p : paths) VaultScanner.scanInto(vault, layout, p, out);
     return out;
   }
 
@@ -281,7 +287,10 @@ final class Refresher {
       FileRecord record = new FileRecord(stamp, hash, System.currentTimeMillis() * 1_000_000L);
       next.put(path, record);
       writer.deleteDocuments(new Term(Fields.FILE_PATH, path));
-      if (old != null && old.hash() == hash) { // touched, not changed: new stamp only
+      VaultFile file = layout.classify(path).orElseThrow();
+      // Touched, not changed: new stamp only (unless a note is dated by its modification).
+      if (old != null && old.hash() == hash && (file.kind() != FileKind.NOTE
+          || old.stamp().modifiedDay().equals(stamp.modifiedDay()))) {
         writer.addDocument(IndexStore.recordDocument(path, record));
         return Outcome.TOUCHED;
       }
@@ -290,8 +299,8 @@ final class Refresher {
         writer.addDocument(IndexStore.recordDocument(path, record));
         return Outcome.TOUCHED;
       }
-      ParsedNote note = chunker.parse(VaultLayout.classify(path).orElseThrow(),
-          NoteText.decode(bytes));
+      ParsedNote note = chunker.parse(file, NoteText.decode(bytes),
+          Optional.of(stamp.modifiedDay()));
       List<Document> docs = new ArrayList<>();
       for (Chunk chunk : note.chunks()) docs.add(ChunkDocuments.toDocument(chunk, note.title()));
       docs.add(IndexStore.recordDocument(path, record));

@@ -16,7 +16,7 @@ import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.spi.Hit;
-import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.search.Layout;
 
 /**
  * Runs {@code find_notes}. Not for application code, which calls
@@ -58,12 +58,15 @@ public final class NoteFinder {
     }
     List<String> notes = new ArrayList<>();
     request.folder().ifPresent(folder -> {
-      if (!VaultLayout.mayContainIndexedFiles(folder)) {
+      if (!search.layout().mayContainIndexedFiles(folder)) {
         notes.add("folder '" + folder + "' holds no indexed files; find_notes covers what "
-            + "search covers (changelogs, tasks, states, descriptions, buckets)");
+            + (search.layout().layout() == Layout.NOTES
+            ? "search covers (every .md file outside hidden, skipped and ignored folders)"
+            : "search covers (changelogs, tasks, states, descriptions, buckets)"));
       }
     });
-    Map<String, ScannedNote> scanned = VaultScan.run(search.vault(), request, clock, start, end);
+    Map<String, ScannedNote> scanned =
+        VaultScan.run(search.vault(), search.layout(), request, clock, start, end);
     if (request.query().isEmpty()) return byScan(request, scanned, notes);
     return byQuery(search, request, scanned, notes);
   }

@@ -23,6 +23,7 @@ import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.FrontmatterReader;
 import org.qmd4j.vault.Unreadable;
+import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 
 /**
@@ -38,11 +39,11 @@ final class VaultScan {
    *
    * @throws EngineException if the vault cannot be walked or a file cannot be read
    */
-  static Map<String, ScannedNote> run(Path vault, FindRequest request, Clock clock,
-      Optional<LocalDate> start, Optional<LocalDate> end) {
+  static Map<String, ScannedNote> run(Path vault, VaultLayout layout, FindRequest request,
+      Clock clock, Optional<LocalDate> start, Optional<LocalDate> end) {
     Map<String, FileStamp> files;
     try {
-      files = VaultScanner.scan(vault);
+      files = VaultScanner.scan(vault, layout);
     } catch (IOException e) {
       throw new EngineException("Cannot list the files of the vault " + vault + " ("
           + Problems.describe(e) + ")" + "; check that the vault folder exists and can be read", e);

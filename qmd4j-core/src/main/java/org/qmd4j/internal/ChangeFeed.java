@@ -3,6 +3,7 @@ package org.qmd4j.internal;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Set;
+import org.qmd4j.vault.VaultLayout;
 
 /**
  * What changed in a vault since the last look, so that an engine re-reads only that.
@@ -23,6 +24,9 @@ public interface ChangeFeed extends AutoCloseable {
    */
   Changes changes();
 
+  /** Which paths of the vault are indexed: the changes this feed reports are about them. */
+  VaultLayout layout();
+
   /** Whether this feed watches the vault (false: every call returns everything). */
   boolean watching();
 
@@ -30,9 +34,14 @@ public interface ChangeFeed extends AutoCloseable {
   @Override
   void close();
 
-  /** The feed of short-lived processes: everything, at every call (a full stat walk). */
+  /** {@link #walkEveryTime(VaultLayout)} for a vault of the projects layout. */
   static ChangeFeed walkEveryTime() {
-    return WalkEveryTime.INSTANCE;
+    return WalkEveryTime.PROJECTS;
+  }
+
+  /** The feed of short-lived processes: everything, at every call (a full stat walk). */
+  static ChangeFeed walkEveryTime(VaultLayout layout) {
+    return new WalkEveryTime(Objects.requireNonNull(layout, "layout == null"));
   }
 
   /**
@@ -40,8 +49,9 @@ public interface ChangeFeed extends AutoCloseable {
    * else {@link #walkEveryTime()}. Never fails: a watcher that cannot start is logged and
    * replaced by the walk.
    */
-  static ChangeFeed watchOrWalk(Path vault) {
-    return VaultWatcher.startOrWalk(Objects.requireNonNull(vault, "vault == null"));
+  static ChangeFeed watchOrWalk(Path vault, VaultLayout layout) {
+    return VaultWatcher.startOrWalk(Objects.requireNonNull(vault, "vault == null"),
+        Objects.requireNonNull(layout, "layout == null"));
   }
 
   /**

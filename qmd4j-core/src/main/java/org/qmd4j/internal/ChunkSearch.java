@@ -7,6 +7,7 @@ import java.util.function.Predicate;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
+import org.qmd4j.vault.VaultLayout;
 
 /**
  * What {@code find} and the typed facade need from a {@link org.qmd4j.Searcher}: ranked
@@ -23,6 +24,9 @@ public interface ChunkSearch {
 
   /** The vault folder, as a real path. */
   Path vault();
+
+  /** The vault's layout: which of its files are indexed. */
+  VaultLayout layout();
 
   /** The clock that resolves relative dates and file times. */
   Clock clock();

@@ -38,13 +38,15 @@ public final class NoteCache {
       .thenComparingInt(Chunk::ordinal);
 
   private final Path vault;
+  private final VaultLayout layout;
   private final Chunker chunker;
   private final Map<String, Entry> notes = new ConcurrentHashMap<>();
 
   private record Entry(FileStamp stamp, ParsedNote note) {}
 
-  public NoteCache(Path vault, Chunker chunker) {
+  public NoteCache(Path vault, VaultLayout layout, Chunker chunker) {
     this.vault = vault;
+    this.layout = layout;
     this.chunker = chunker;
   }
 
@@ -54,7 +56,7 @@ public final class NoteCache {
    * @throws IOException if it exists but cannot be read
    */
   public Optional<ParsedNote> get(String path) throws IOException {
-    Optional<VaultFile> file = VaultLayout.classify(path);
+    Optional<VaultFile> file = layout.classify(path);
     if (file.isEmpty()) return Optional.empty();
     Path p = vault.resolve(path);
     FileStamp stamp;
@@ -72,7 +74,8 @@ public final class NoteCache {
     try {
       // Never follows a link: a note swapped for a link to outside is not read (issue 12).
       ParsedNote note = chunker.parse(file.get(),
-          NoteText.decode(InsideVault.readAllBytes(vault, path)));
+          NoteText.decode(InsideVault.readAllBytes(vault, path)),
+          Optional.of(stamp.modifiedDay()));
       notes.put(path, new Entry(stamp, note));
       return Optional.of(note);
     } catch (NoSuchFileException e) {
@@ -91,7 +94,7 @@ public final class NoteCache {
   /** Every chunk of the vault that passes {@code filter}, newest first, at most {@code limit}. */
   public List<Chunk> newestFirst(Predicate<Chunk> filter, int limit) throws IOException {
     List<Chunk> all = new ArrayList<>();
-    for (String path : VaultScanner.scan(vault).keySet()) {
+    for (String path : VaultScanner.scan(vault, layout).keySet()) {
       Optional<ParsedNote> note = get(path);
       if (note.isEmpty()) continue;
       for (Chunk c : note.get().chunks()) {

@@ -55,6 +55,7 @@ public final class VaultWatcher implements ChangeFeed {
   private static final String LINUX_SERVICE = "sun.nio.fs.LinuxWatchService";
 
   private final Path vault;
+  private final VaultLayout layout;
   private final WatchService service;
   private final Path barrierDir;
   private final WatchKey barrierKey;
@@ -67,8 +68,10 @@ public final class VaultWatcher implements ChangeFeed {
   private boolean closed;
   private long barriers;
 
-  private VaultWatcher(Path vault, WatchService service, Path barrierDir) throws IOException {
+  private VaultWatcher(Path vault, VaultLayout layout, WatchService service, Path barrierDir)
+      throws IOException {
     this.vault = vault;
+    this.layout = layout;
     this.service = service;
     this.barrierDir = barrierDir;
     this.barrierKey = barrierDir.register(service, ENTRY_CREATE);
@@ -82,7 +85,7 @@ public final class VaultWatcher implements ChangeFeed {
    * {@link ChangeFeed#walkEveryTime()} with a log line when the platform or the kernel's
    * limits do not allow it.
    */
-  static ChangeFeed startOrWalk(Path vault) {
+  static ChangeFeed startOrWalk(Path vault, VaultLayout layout) {
     WatchService service = null;
     Path barrierDir = null;
     try {
@@ -91,10 +94,10 @@ public final class VaultWatcher implements ChangeFeed {
         LOG.debug("No ordered file events here ({}): {} is walked at every search",
             service.getClass().getName(), vault);
         service.close();
-        return ChangeFeed.walkEveryTime();
+        return ChangeFeed.walkEveryTime(layout);
       }
       barrierDir = Files.createTempDirectory("qmd4j-watch-");
-      VaultWatcher watcher = new VaultWatcher(vault, service, barrierDir);
+      VaultWatcher watcher = new VaultWatcher(vault, layout, service, barrierDir);
       LOG.debug("Watching {} ({} folders)", vault, watcher.folderCount());
       return watcher;
     } catch (IOException | RuntimeException e) {
@@ -102,7 +105,7 @@ public final class VaultWatcher implements ChangeFeed {
           + "fs.inotify.max_user_watches and fs.inotify.max_user_instances", vault, e.toString());
       closeQuietly(service);
       deleteQuietly(barrierDir);
-      return ChangeFeed.walkEveryTime();
+      return ChangeFeed.walkEveryTime(layout);
     }
   }
 
@@ -111,6 +114,11 @@ public final class VaultWatcher implements ChangeFeed {
     synchronized (lock) {
       return keyOf.size();
     }
+  }
+
+  @Override
+  public VaultLayout layout() {
+    return layout;
   }
 
   @Override
@@ -190,8 +198,8 @@ public final class VaultWatcher implements ChangeFeed {
         continue;
       }
       String rel = folder.isEmpty() ? e.context().toString() : folder + "/" + e.context();
-      boolean file = VaultLayout.classify(rel).isPresent();
-      boolean dir = !file && VaultLayout.mayContainIndexedFiles(rel);
+      boolean file = layout.classify(rel).isPresent();
+      boolean dir = !file && layout.mayContainIndexedFiles(rel);
       if (e.kind() == ENTRY_MODIFY) {
         if (file) pending.add(rel); // a folder's own attributes change nothing
         continue;
@@ -228,7 +236,7 @@ public final class VaultWatcher implements ChangeFeed {
       public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs)
           throws IOException {
         String rel = VaultScanner.relative(vault, d);
-        if (!VaultLayout.mayContainIndexedFiles(rel)) return FileVisitResult.SKIP_SUBTREE;
+        if (!layout.mayContainIndexedFiles(rel)) return FileVisitResult.SKIP_SUBTREE;
         WatchKey key = d.register(service, ENTRY_CREATE, ENTRY_DELETE, ENTRY_MODIFY);
         // The same folder under a new name (renamed) gets its old key back: re-map it.
         String old = folderOf.put(key, rel);

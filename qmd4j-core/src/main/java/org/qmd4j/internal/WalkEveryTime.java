@@ -1,8 +1,10 @@
 package org.qmd4j.internal;
 
+import org.qmd4j.vault.VaultLayout;
+
 /** The feed of short-lived processes: everything, at every call. */
-enum WalkEveryTime implements ChangeFeed {
-  INSTANCE;
+record WalkEveryTime(VaultLayout layout) implements ChangeFeed {
+  static final WalkEveryTime PROJECTS = new WalkEveryTime(VaultLayout.PROJECTS);
 
   @Override
   public Changes changes() {

@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.qmd4j.search.QmdFailedException;
 import org.qmd4j.spi.ProcessResult;
 import org.qmd4j.spi.QmdOptions;
+import org.qmd4j.vault.VaultLayout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -26,21 +27,18 @@ final class QmdCollection {
   private static final Logger LOG = LoggerFactory.getLogger(QmdCollection.class);
   private static final Pattern FILES = Pattern.compile("Files:\\s+(\\d+)");
 
-  /** The files the private collection indexes, as qmd's comma-separated glob list. */
-  static final String MASK = String.join(",", "changelog.md", "tasks.md", "bucket/**/*.md",
-      "projects/*/changelog.md", "projects/*/tasks.md", "projects/*/state.md",
-      "projects/*/description.md", "projects/*/bucket/**/*.md");
-
   private final Path vault;
+  private final VaultLayout layout;
   private final Path indexFile;
   private final Path configDir;
   private final QmdOptions options;
   private final QmdCommands commands;
   private final QmdFreshness freshness;
 
-  QmdCollection(Path vault, Path indexFile, Path configDir, QmdOptions options,
-      QmdCommands commands, QmdFreshness freshness) {
+  QmdCollection(Path vault, VaultLayout layout, Path indexFile, Path configDir,
+      QmdOptions options, QmdCommands commands, QmdFreshness freshness) {
     this.vault = vault;
+    this.layout = layout;
     this.indexFile = indexFile;
     this.configDir = configDir;
     this.options = options;
@@ -79,7 +77,7 @@ final class QmdCollection {
             + " or name an existing one", show.exitCode(), show.stderrTail(300));
       }
       freshness.recordAfter(() -> QmdCommands.check(commands.runRaw(List.of("collection", "add",
-          vault.toString(), "--name", options.collection(), "--mask", MASK),
+          vault.toString(), "--name", options.collection(), "--mask", layout.mask()),
           options.setupTimeout()), "collection add"));
       LOG.info("Created qmd collection {} for {} in {}", options.collection(), vault, indexFile);
     }

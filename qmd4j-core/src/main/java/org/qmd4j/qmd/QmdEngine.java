@@ -34,6 +34,7 @@ import org.qmd4j.spi.QmdSession;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.spi.Vocabulary;
 import org.qmd4j.vault.Chunker;
+import org.qmd4j.vault.VaultLayout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,6 +65,7 @@ public final class QmdEngine implements SearchEngine {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path vault;
+  private final VaultLayout layout;
   private final QmdBinary binary;
   private final QmdOptions options;
   private final Map<String, String> environment;
@@ -82,9 +84,10 @@ public final class QmdEngine implements SearchEngine {
     return t;
   });
 
-  private QmdEngine(Path vault, Path stateDir, QmdBinary binary, QmdOptions options,
-      Chunker chunker, Map<String, String> environment) throws IOException {
+  private QmdEngine(Path vault, VaultLayout layout, Path stateDir, QmdBinary binary,
+      QmdOptions options, Chunker chunker, Map<String, String> environment) throws IOException {
     this.vault = vault;
+    this.layout = layout;
     this.binary = binary;
     this.options = options;
     this.environment = Map.copyOf(environment);
@@ -94,14 +97,14 @@ public final class QmdEngine implements SearchEngine {
     Files.createDirectories(configDir);
     this.commands = new QmdCommands(binary, options, indexFile, configDir, stateDir,
         environment);
-    this.freshness = new QmdFreshness(vault, stateDir, indexFile, commands,
+    this.freshness = new QmdFreshness(vault, layout, stateDir, indexFile, commands,
         options.setupTimeout());
-    this.collection = new QmdCollection(vault, indexFile, configDir, options, commands,
+    this.collection = new QmdCollection(vault, layout, indexFile, configDir, options, commands,
         freshness);
     this.session = new ResidentSession(options.session(),
         () -> commands.sessionLaunch(options.session().startTimeout()));
-    this.notes = new NoteCache(vault, chunker);
-    this.words = new QmdVocabulary(vault, notes);
+    this.notes = new NoteCache(vault, layout, chunker);
+    this.words = new QmdVocabulary(vault, layout, notes);
     this.healer = new QmdIndexHealer(vault, indexFile, freshness, collection, session);
   }
 
@@ -114,10 +117,11 @@ public final class QmdEngine implements SearchEngine {
    * @throws QmdFailedException if qmd fails to set up the collection
    * @throws QmdTimeoutException if qmd takes too long to set it up
    */
-  public static QmdEngine open(Path vault, Path stateDir, QmdBinary binary, QmdOptions options,
-      Chunker chunker, Map<String, String> environment) {
+  public static QmdEngine open(Path vault, VaultLayout layout, Path stateDir, QmdBinary binary,
+      QmdOptions options, Chunker chunker, Map<String, String> environment) {
     try {
-      QmdEngine engine = new QmdEngine(vault, stateDir, binary, options, chunker, environment);
+      QmdEngine engine =
+          new QmdEngine(vault, layout, stateDir, binary, options, chunker, environment);
       engine.collection.ensure();
       return engine;
     } catch (IOException e) {
@@ -161,9 +165,10 @@ public final class QmdEngine implements SearchEngine {
         }
         return out;
       }
-      // qmd returns documents; ask for more when filters or tags may drop some of their chunks.
-      int rows = filter.passesEverything() && !QmdQuery.hasTags(query) ? limit
-          : Math.max(limit * 5, 50);
+      // qmd returns documents; ask for more when filters, tags or the ignore file may drop some.
+      boolean dropsNone = filter.passesEverything() && !QmdQuery.hasTags(query)
+          && layout.ignoreRules() == 0;
+      int rows = dropsNone ? limit : Math.max(limit * 5, 50);
       List<QmdJson.DocHit> docs;
       boolean healable = !options.isAttached() && options.autoRefresh();
       try {

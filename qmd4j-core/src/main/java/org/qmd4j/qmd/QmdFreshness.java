@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.qmd4j.vault.FileStamp;
+import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,6 +34,7 @@ final class QmdFreshness {
   private static final long RACY_MILLIS = 3_000;
 
   private final Path vault;
+  private final VaultLayout layout;
   private final Path stateDir;
   private final Path indexFile;
   private final QmdCommands commands;
@@ -44,9 +46,10 @@ final class QmdFreshness {
   private Map<String, FileStamp> repairedFor; // guarded by lock: stamps of the last repair
   private volatile FileStamp indexStamp; // index.sqlite after qmd4j's last update; null: unknown
 
-  QmdFreshness(Path vault, Path stateDir, Path indexFile, QmdCommands commands,
-      Duration setupTimeout) {
+  QmdFreshness(Path vault, VaultLayout layout, Path stateDir, Path indexFile,
+      QmdCommands commands, Duration setupTimeout) {
     this.vault = vault;
+    this.layout = layout;
     this.stateDir = stateDir;
     this.indexFile = indexFile;
     this.commands = commands;
@@ -79,7 +82,7 @@ final class QmdFreshness {
   void update() throws IOException {
     synchronized (lock) {
       try (FileLock l = updateLock()) {
-        Map<String, FileStamp> seen = VaultScanner.scan(vault);
+        Map<String, FileStamp> seen = VaultScanner.scan(vault, layout);
         commands.run(List.of("update"), setupTimeout);
         save(seen);
       }
@@ -92,7 +95,7 @@ final class QmdFreshness {
   void recordAfter(IoAction action) throws IOException {
     synchronized (lock) {
       try (FileLock l = updateLock()) {
-        Map<String, FileStamp> seen = VaultScanner.scan(vault);
+        Map<String, FileStamp> seen = VaultScanner.scan(vault, layout);
         action.run();
         save(seen);
       }
@@ -102,7 +105,7 @@ final class QmdFreshness {
   /** Updates when the vault changed since the last update; returns whether it did. */
   boolean updateIfChanged() throws IOException {
     synchronized (lock) {
-      Map<String, FileStamp> seen = VaultScanner.scan(vault);
+      Map<String, FileStamp> seen = VaultScanner.scan(vault, layout);
       boolean indexed = Files.isRegularFile(indexFile); // else deleted since the last update
       if (indexed && seen.equals(stamps) && !recentlyModified(seen)) return false;
       LOG.debug("Vault {} changed since the last qmd update: updating", vault);
@@ -127,7 +130,7 @@ final class QmdFreshness {
       LOG.warn("The qmd index of the vault {} holds {} documents but the vault has {} indexed"
           + " files with content: re-indexing", vault, documents, expected);
       try (FileLock l = updateLock()) {
-        Map<String, FileStamp> seen = VaultScanner.scan(vault);
+        Map<String, FileStamp> seen = VaultScanner.scan(vault, layout);
         commands.run(List.of("update"), setupTimeout);
         save(seen);
         repairedFor = seen;

@@ -12,6 +12,7 @@ import org.qmd4j.search.IndexException;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.ParsedNote;
+import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 
 /**
@@ -21,19 +22,21 @@ import org.qmd4j.vault.VaultScanner;
  */
 final class QmdVocabulary {
   private final Path vault;
+  private final VaultLayout layout;
   private final NoteCache notes;
   private Map<String, FileStamp> madeFrom; // guarded by this
   private ChunkVocabulary words; // guarded by this
 
-  QmdVocabulary(Path vault, NoteCache notes) {
+  QmdVocabulary(Path vault, VaultLayout layout, NoteCache notes) {
     this.vault = vault;
+    this.layout = layout;
     this.notes = notes;
   }
 
   /** The vocabulary of the vault as it is now. */
   synchronized ChunkVocabulary current() {
     try {
-      Map<String, FileStamp> files = VaultScanner.scan(vault);
+      Map<String, FileStamp> files = VaultScanner.scan(vault, layout);
       if (!files.equals(madeFrom)) {
         List<Chunk> chunks = new ArrayList<>();
         for (String path : files.keySet()) {

@@ -13,7 +13,15 @@ public enum FileKind {
   /** {@code projects/<name>/description.md}. */
   DESCRIPTION,
   /** Any markdown file under {@code bucket/} or {@code projects/<name>/bucket/}. */
-  BUCKET;
+  BUCKET,
+  /**
+   * Any markdown file of a vault in the {@link Layout#NOTES notes} layout: chunked by size,
+   * dated by frontmatter {@code updated}, else {@code date}, else {@code created}, else the
+   * file's modification day.
+   *
+   * @since 0.4
+   */
+  NOTE;
 
   /** Lower-case name, as written in JSON. */
   public String wireName() {

@@ -56,7 +56,7 @@ public record ChunkFilter(Scope scope, Optional<LocalDate> from, Optional<LocalD
 
   @Override
   public boolean test(Chunk chunk) {
-    if (!scope.includes(chunk.file().kind(), chunk.file().project())) return false;
+    if (!scope.includes(chunk.path(), chunk.file().kind(), chunk.file().project())) return false;
     if (from.isPresent() || to.isPresent()) {
       if (chunk.date().isEmpty()) return false;
       LocalDate d = chunk.date().get();

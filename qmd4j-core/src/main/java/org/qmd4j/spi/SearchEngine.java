@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.qmd4j.search.Layout;
 
 /**
  * A search engine over one vault. The built-in ones are the embedded Lucene engine and the
@@ -98,6 +99,17 @@ public interface SearchEngine extends Closeable {
 
     /** A folder this engine may keep files in; created on demand by the engine. */
     Path cacheDir();
+
+    /**
+     * The vault's layout, chosen or detected when the searcher was built; it decides which
+     * files {@link #indexedFiles()} lists. Defaults to the projects layout for contexts made
+     * before layouts existed.
+     *
+     * @since 0.4
+     */
+    default Layout layout() {
+      return Layout.PROJECTS;
+    }
 
     /** The vault-relative paths of the indexed files, sorted. */
     List<String> indexedFiles();

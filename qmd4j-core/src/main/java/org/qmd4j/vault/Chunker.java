@@ -74,6 +74,17 @@ public final class Chunker {
 
   /** Reads the frontmatter and structure of {@code note} and cuts it into chunks. */
   public ParsedNote parse(VaultFile file, NoteText note) {
+    return parse(file, note, Optional.empty());
+  }
+
+  /**
+   * Reads the frontmatter and structure of {@code note} and cuts it into chunks; a
+   * {@link FileKind#NOTE} without a frontmatter date is dated by {@code modified}.
+   *
+   * @param modified the file's modification day, if known
+   */
+  public ParsedNote parse(VaultFile file, NoteText note, Optional<LocalDate> modified) {
+    java.util.Objects.requireNonNull(modified, "modified == null");
     Frontmatter frontmatter = Frontmatter.parse(note);
     int n = note.lineCount();
     List<Piece> pieces = new ArrayList<>();
@@ -100,6 +111,11 @@ public final class Chunker {
       }
     }
     Optional<LocalDate> updated = frontmatter.date("updated");
+    if (file.kind() == FileKind.NOTE) {
+      // Notes apps write any of these; the modification day is the last resort.
+      updated = updated.or(() -> frontmatter.date("date")).or(() -> frontmatter.date("created"))
+          .or(() -> modified);
+    }
     List<Chunk> chunks = new ArrayList<>(pieces.size());
     for (Piece p : pieces) {
       Optional<LocalDate> date = file.kind() == FileKind.CHANGELOG ? p.day : updated;

@@ -62,6 +62,12 @@ public record FileStamp(long size, long modifiedNanos, long changedNanos, long i
     return new Stat(stamp, a.isDirectory(), a.isRegularFile());
   }
 
+  /** The day of the last modification, in the machine's time zone (dates of notes). */
+  public java.time.LocalDate modifiedDay() {
+    return java.time.Instant.EPOCH.plusNanos(modifiedNanos)
+        .atZone(java.time.ZoneId.systemDefault()).toLocalDate();
+  }
+
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof FileStamp)) return false;

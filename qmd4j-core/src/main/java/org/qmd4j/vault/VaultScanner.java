@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.qmd4j.search.Layout;
 
 /**
  * Lists the indexed files of a vault with their {@link FileStamp}: one stat per
@@ -25,12 +26,12 @@ public final class VaultScanner {
   private VaultScanner() {}
 
   /**
-   * Walks {@code root} (an existing directory).
+   * Walks {@code root} (an existing directory), listing what {@code layout} indexes.
    *
    * @return vault-relative path to stamp, sorted by path
    * @throws IOException if the walk fails
    */
-  public static Map<String, FileStamp> scan(Path root) throws IOException {
+  public static Map<String, FileStamp> scan(Path root, VaultLayout layout) throws IOException {
     // Runs before every search: the project folders are walked in parallel (stat calls
     // dominate and the cores are otherwise idle), and relative paths are string arithmetic.
     Map<String, FileStamp> found = new ConcurrentHashMap<>();
@@ -40,7 +41,8 @@ public final class VaultScanner {
     try (DirectoryStream<Path> top = Files.newDirectoryStream(root)) {
       for (Path entry : top) {
         String name = entry.getFileName().toString();
-        if (name.equals("projects") && isDirectory(entry)) {
+        if (layout.layout() == Layout.PROJECTS && name.equals("projects")
+            && isDirectory(entry)) {
           try (DirectoryStream<Path> projects = Files.newDirectoryStream(entry)) {
             for (Path project : projects) subtrees.add(project);
           } catch (AccessDeniedException e) {
@@ -54,7 +56,7 @@ public final class VaultScanner {
     try {
       subtrees.parallelStream().forEach(p -> {
         try {
-          visit(p, prefix, found);
+          visit(p, prefix, layout, found);
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
@@ -73,18 +75,19 @@ public final class VaultScanner {
    * @param rel a vault-relative path with {@code /} separators, not empty
    * @throws IOException if the walk fails
    */
-  public static void scanInto(Path root, String rel, Map<String, FileStamp> found)
-      throws IOException {
+  public static void scanInto(Path root, VaultLayout layout, String rel,
+      Map<String, FileStamp> found) throws IOException {
     Objects.requireNonNull(root, "root == null");
+    Objects.requireNonNull(layout, "layout == null");
     Objects.requireNonNull(rel, "rel == null");
     Objects.requireNonNull(found, "found == null");
     String rootString = root.toString();
     int prefix = rootString.length() + (rootString.endsWith(SEPARATOR) ? 0 : 1);
-    visit(root.resolve(rel), prefix, found);
+    visit(root.resolve(rel), prefix, layout, found);
   }
 
-  private static void visit(Path path, int prefix, Map<String, FileStamp> found)
-      throws IOException {
+  private static void visit(Path path, int prefix, VaultLayout layout,
+      Map<String, FileStamp> found) throws IOException {
     FileStamp.Stat attrs;
     try {
       attrs = FileStamp.stat(path);
@@ -93,15 +96,15 @@ public final class VaultScanner {
     }
     String rel = fastRelative(path, prefix);
     if (attrs.isDirectory()) {
-      if (!VaultLayout.mayContainIndexedFiles(rel)) return;
+      if (!layout.mayContainIndexedFiles(rel)) return;
       try (DirectoryStream<Path> children = Files.newDirectoryStream(path)) {
-        for (Path child : children) visit(child, prefix, found);
+        for (Path child : children) visit(child, prefix, layout, found);
       } catch (NoSuchFileException e) {
         return;
       } catch (AccessDeniedException e) {
         Unreadable.skipped(root(path, prefix), rel, "folder", e);
       }
-    } else if (attrs.isRegularFile() && VaultLayout.classify(rel).isPresent()) {
+    } else if (attrs.isRegularFile() && layout.classify(rel).isPresent()) {
       found.put(rel, attrs.stamp());
     }
   }

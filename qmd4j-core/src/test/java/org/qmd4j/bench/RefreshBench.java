@@ -28,6 +28,7 @@ import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
+import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 
 /**
@@ -76,7 +77,8 @@ public class RefreshBench {
       boolean memory = storage.equals("memory");
       boolean watch = feed.equals("watch");
       engine = EmbeddedEngine.open(vault, memory ? null : root.resolve("index"),
-          Chunker.defaults(), watch ? ChangeFeed.watchOrWalk(vault) : ChangeFeed.walkEveryTime(),
+          Chunker.defaults(), watch ? ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS)
+              : ChangeFeed.walkEveryTime(),
           IndexProgress.NONE);
       engine.refresh();
       searcher = SearchProviders.forVault(vault,
@@ -111,7 +113,7 @@ public class RefreshBench {
 
   @Benchmark
   public Map<String, FileStamp> unchanged_scan(Vault v) throws IOException {
-    return VaultScanner.scan(v.vault);
+    return VaultScanner.scan(v.vault, VaultLayout.PROJECTS);
   }
 
   @Benchmark

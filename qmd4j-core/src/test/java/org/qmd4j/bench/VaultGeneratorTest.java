@@ -54,9 +54,9 @@ class VaultGeneratorTest {
       List<String> written = list(dir);
       assertThat(written).as("n=%d", n).hasSize(n);
       assertThat(written).allSatisfy(p ->
-          assertThat(VaultLayout.classify(p)).as(p).isPresent());
+          assertThat(VaultLayout.PROJECTS.classify(p)).as(p).isPresent());
       // The engine's own walk sees every file too.
-      assertThat(VaultScanner.scan(dir.toRealPath())).hasSize(n);
+      assertThat(VaultScanner.scan(dir.toRealPath(), VaultLayout.PROJECTS)).hasSize(n);
     }
   }
 
@@ -64,7 +64,7 @@ class VaultGeneratorTest {
   void followsTheVaultLayout() {
     List<GeneratedFile> files = VaultGenerator.plan(500, 3);
     Map<FileKind, Long> kinds = files.stream().collect(Collectors.groupingBy(
-        f -> VaultLayout.classify(f.path()).orElseThrow().kind(), TreeMap::new,
+        f -> VaultLayout.PROJECTS.classify(f.path()).orElseThrow().kind(), TreeMap::new,
         Collectors.counting()));
     // 500 / 25 = 20 projects with 4 files each, plus the root changelog and tasks.
     assertThat(kinds.get(FileKind.CHANGELOG)).isEqualTo(21);

@@ -18,6 +18,7 @@ import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.vault.NoteText;
+import org.qmd4j.vault.VaultLayout;
 
 /** Which files and ranges a brief includes, on the example vault. */
 class BriefPlannerTest {
@@ -36,8 +37,13 @@ class BriefPlannerTest {
     searcher.close();
   }
 
+  private static boolean isShort(String path, NoteText note) {
+    return BriefPlanner.isShort(path, note, VaultLayout.PROJECTS);
+  }
+
   private static List<ConcatItem> plan(SearchRequest request) {
-    return BriefPlanner.plan(searcher.search(request), BriefPlannerTest::note);
+    return BriefPlanner.plan(searcher.search(request), BriefPlannerTest::note,
+        VaultLayout.PROJECTS);
   }
 
   private static NoteText note(String path) {
@@ -113,24 +119,27 @@ class BriefPlannerTest {
 
   @Test
   void fileOfAnyKindIsWholeWhenShort() {
-    assertThat(BriefPlanner.isShort("tasks.md", NoteText.of("a\n".repeat(60)))).isTrue();
-    assertThat(BriefPlanner.isShort("tasks.md", NoteText.of("a\n".repeat(61)))).isFalse();
-    assertThat(BriefPlanner.isShort("tasks.md", NoteText.of("x".repeat(4096)))).isFalse();
-    assertThat(BriefPlanner.isShort("projects/p/state.md", NoteText.of("a\n".repeat(500))))
+    assertThat(isShort("tasks.md", NoteText.of("a\n".repeat(60)))).isTrue();
+    assertThat(isShort("tasks.md", NoteText.of("a\n".repeat(61)))).isFalse();
+    assertThat(isShort("tasks.md", NoteText.of("x".repeat(4096)))).isFalse();
+    assertThat(isShort("projects/p/state.md", NoteText.of("a\n".repeat(500))))
         .isTrue();
-    assertThat(BriefPlanner.isShort("projects/p/description.md", NoteText.of("a\n".repeat(500))))
+    assertThat(isShort("projects/p/description.md", NoteText.of("a\n".repeat(500))))
         .isTrue();
   }
 
   @Test
   void rangesStayInsideTheFile() {
     NoteText note = NoteText.of("x\n".repeat(100));
-    assertThat(BriefPlanner.plan(List.of(result("tasks.md", 2, 4)), path -> note))
+    assertThat(BriefPlanner.plan(List.of(result("tasks.md", 2, 4)), path -> note,
+        VaultLayout.PROJECTS))
         .containsExactly(ConcatItem.lines("tasks.md", 1, 6));
-    assertThat(BriefPlanner.plan(List.of(result("tasks.md", 97, 100)), path -> note))
+    assertThat(BriefPlanner.plan(List.of(result("tasks.md", 97, 100)), path -> note,
+        VaultLayout.PROJECTS))
         .containsExactly(ConcatItem.lines("tasks.md", 95, 100));
     // A file that shrank since the search: a hit past its end is skipped.
-    assertThat(BriefPlanner.plan(List.of(result("tasks.md", 170, 171)), path -> note))
+    assertThat(BriefPlanner.plan(List.of(result("tasks.md", 170, 171)), path -> note,
+        VaultLayout.PROJECTS))
         .isEmpty();
   }
 
@@ -138,7 +147,7 @@ class BriefPlannerTest {
   void aFileComesOnceWholeWhateverItsNumberOfHits() {
     List<ConcatItem> items = BriefPlanner.plan(
         List.of(result("tasks.md", 1, 4), result("tasks.md", 6, 9)),
-        path -> NoteText.of("x\n".repeat(20)));
+        path -> NoteText.of("x\n".repeat(20)), VaultLayout.PROJECTS);
     assertThat(items).containsExactly(ConcatItem.whole("tasks.md"));
   }
 

@@ -429,7 +429,9 @@ class ConcatEngineTest {
 
   @Test
   void treeListsTheVault() {
-    assertThat(engine.tree().render()).isEqualTo("notes/\n  three.md\nten.md\n"
-        + "1 folder, 2 files, 0 indexed (marked [kind])\n");
+    // No projects/, changelog.md or tasks.md: the notes layout, every .md is a note (issue 16).
+    assertThat(engine.layout()).isEqualTo(org.qmd4j.search.Layout.NOTES);
+    assertThat(engine.tree().render()).isEqualTo("notes/\n  three.md  [note]\nten.md  [note]\n"
+        + "1 folder, 2 files, 2 indexed (marked [kind])\n");
   }
 }

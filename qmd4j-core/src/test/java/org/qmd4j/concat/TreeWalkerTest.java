@@ -1,7 +1,5 @@
 package org.qmd4j.concat;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,12 +9,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.vault.VaultLayout;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class TreeWalkerTest {
 
   @Test
   void exampleVaultListsEveryFileAndMarksTheIndexedOnes() {
-    VaultTree tree = TreeWalker.walk(Fixtures.vault());
+    VaultTree tree = TreeWalker.walk(Fixtures.vault(), VaultLayout.PROJECTS);
     assertThat(tree.files()).hasSize(67);
     assertThat(tree.files().stream().filter(VaultTree.Entry::indexed)).hasSize(59);
     assertThat(tree.entries()).contains(
@@ -26,17 +25,17 @@ class TreeWalkerTest {
         new VaultTree.Entry("overview.md", false, Optional.empty()));
     for (VaultTree.Entry e : tree.files()) {
       assertThat(e.kind()).as(e.path())
-          .isEqualTo(VaultLayout.classify(e.path()).map(f -> f.kind()));
+          .isEqualTo(VaultLayout.PROJECTS.classify(e.path()).map(f -> f.kind()));
     }
   }
 
   @Test
   void entriesComeDepthFirstSortedByName() {
-    VaultTree tree = TreeWalker.walk(Fixtures.vault());
+    VaultTree tree = TreeWalker.walk(Fixtures.vault(), VaultLayout.PROJECTS);
     assertThat(tree.entries().subList(0, 4)).extracting(VaultTree.Entry::path).containsExactly(
         "archives", "archives/2024.md", "bucket", "bucket/export-journal.md");
     assertThat(tree.entries().get(tree.entries().size() - 1).path()).isEqualTo("tree.md");
-    assertThat(TreeWalker.walk(Fixtures.vault())).isEqualTo(tree);
+    assertThat(TreeWalker.walk(Fixtures.vault(), VaultLayout.PROJECTS)).isEqualTo(tree);
   }
 
   @Test
@@ -50,7 +49,7 @@ class TreeWalkerTest {
     Files.createSymbolicLink(vault.resolve("projects/p/state.md"), vault.resolve("tasks.md"));
     Files.createSymbolicLink(vault.resolve("ailleurs"), outside);
     Files.writeString(outside.resolve("secret.md"), "x");
-    assertThat(TreeWalker.walk(vault).render()).isEqualTo("projects/\n"
+    assertThat(TreeWalker.walk(vault, VaultLayout.PROJECTS).render()).isEqualTo("projects/\n"
         + "  p/\n"
         + "tasks.md  [tasks]\n"
         + "2 folders, 1 file, 1 indexed (marked [kind])\n");
@@ -58,6 +57,6 @@ class TreeWalkerTest {
 
   @Test
   void emptyVaultIsAnEmptyTree(@TempDir Path vault) {
-    assertThat(TreeWalker.walk(vault).entries()).isEmpty();
+    assertThat(TreeWalker.walk(vault, VaultLayout.PROJECTS).entries()).isEmpty();
   }
 }

@@ -1,7 +1,5 @@
 package org.qmd4j.embedded;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,13 +17,15 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.internal.ChangeFeed.Changes;
+import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.Mode;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.vault.Chunker;
+import org.qmd4j.vault.VaultLayout;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Never stale with a watched vault: every write that completed before a search started is
@@ -47,7 +47,7 @@ class WatchedFreshnessTest {
     Map<String, String> model = new TreeMap<>(); // vault-relative path -> its one token
     int[] counter = {0};
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, null, Chunker.defaults(),
-        ChangeFeed.watchOrWalk(vault), IndexProgress.NONE)) {
+        ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
       assertThat(engine.watching()).as("Linux watches the vault").isTrue();
       for (int step = 0; step < 100; step++) {
         Map<String, String> before = new HashMap<>(model);
@@ -73,7 +73,7 @@ class WatchedFreshnessTest {
     Path vault = Files.createDirectories(tmp.resolve("v")).toRealPath();
     Files.createDirectories(vault.resolve("bucket/old"));
     Files.writeString(vault.resolve("bucket/a.md"), "# A\n");
-    try (ChangeFeed feed = ChangeFeed.watchOrWalk(vault)) {
+    try (ChangeFeed feed = ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS)) {
       assertThat(feed.changes()).isEqualTo(Changes.EVERYTHING); // the first look walks
       assertThat(feed.changes()).isEqualTo(Changes.NONE);
 

@@ -1,7 +1,5 @@
 package org.qmd4j.qmd;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +11,8 @@ import org.qmd4j.internal.NoteCache;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.vault.Chunker;
+import org.qmd4j.vault.VaultLayout;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class QmdChunksTest {
   @TempDir Path tmp;
@@ -29,7 +29,7 @@ class QmdChunksTest {
     }
     List<String> ranked = new ArrayList<>();
     for (Hit h : QmdChunks.rank(docs, "égalité", c -> true, 10, MatchType.KEYWORD,
-        new NoteCache(vault, Chunker.defaults()))) {
+        new NoteCache(vault, VaultLayout.PROJECTS, Chunker.defaults()))) {
       ranked.add(h.chunk().path() + ":" + h.chunk().lines().from() + " " + h.score());
     }
     assertThat(ranked).containsExactly(

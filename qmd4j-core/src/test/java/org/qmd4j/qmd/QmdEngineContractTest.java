@@ -13,6 +13,7 @@ import org.qmd4j.spi.QmdOptions;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.spi.SearchEngineContract;
 import org.qmd4j.vault.Chunker;
+import org.qmd4j.vault.VaultLayout;
 
 /**
  * The qmd engine, driving the real qmd 2.x found on PATH (CI installs 2.8.3) in a private
@@ -39,7 +40,16 @@ class QmdEngineContractTest extends SearchEngineContract {
     Assumptions.assumeTrue(PROBE.binary().isPresent(),
         () -> "qmd 2.x not found on PATH: " + PROBE.problem());
     QmdBinary binary = PROBE.binary().get();
-    return context -> QmdEngine.open(context.vault(), context.cacheDir().resolve("qmd"), binary,
-        QmdOptions.DEFAULT, Chunker.defaults(), context.environment());
+    return context -> QmdEngine.open(context.vault(), layoutOf(context),
+        context.cacheDir().resolve("qmd"), binary, QmdOptions.DEFAULT, Chunker.defaults(),
+        context.environment());
+  }
+
+  private static VaultLayout layoutOf(SearchEngine.Context context) {
+    try {
+      return VaultLayout.of(context.vault(), Optional.of(context.layout()));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 }

@@ -161,7 +161,7 @@ class QmdEngineTest {
         List.of("--version"),
         List.of("collection", "show", "qmd4j"),
         List.of("collection", "add", vault.toString(), "--name", "qmd4j", "--mask",
-            QmdCollection.MASK));
+            org.qmd4j.vault.VaultLayout.PROJECTS.mask()));
   }
 
   @Test
@@ -210,7 +210,7 @@ class QmdEngineTest {
     assertThat(qmd.argvs()).containsSubsequence(
         List.of("collection", "remove", "qmd4j"),
         List.of("collection", "add", vault.toString(), "--name", "qmd4j", "--mask",
-            QmdCollection.MASK));
+            org.qmd4j.vault.VaultLayout.PROJECTS.mask()));
   }
 
   @Test

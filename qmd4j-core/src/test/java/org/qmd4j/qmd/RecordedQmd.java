@@ -149,7 +149,7 @@ final class RecordedQmd implements ProcessRunner {
 
   private ProcessResult add(ProcessRequest request, List<String> args) {
     List<String> expected = List.of("collection", "add", vault.toString(), "--name", "qmd4j",
-        "--mask", QmdCollection.MASK);
+        "--mask", org.qmd4j.vault.VaultLayout.PROJECTS.mask());
     if (!args.equals(expected)) {
       throw new AssertionError("Expected " + expected + " but was " + args);
     }
@@ -160,7 +160,7 @@ final class RecordedQmd implements ProcessRunner {
     try {
       Files.createDirectories(config);
       Files.writeString(config.resolve("index.yml"), "collections:\n  qmd4j:\n    path: " + vault
-          + "\n    pattern: \"" + QmdCollection.MASK + "\"\n");
+          + "\n    pattern: \"" + org.qmd4j.vault.VaultLayout.PROJECTS.mask() + "\"\n");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

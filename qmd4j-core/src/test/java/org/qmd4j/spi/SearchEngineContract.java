@@ -47,7 +47,7 @@ import org.qmd4j.search.SearchResult;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class SearchEngineContract {
-  /** Queries that match several chunks of the example vault with any reasonable engine. */
+  /** Queries that match several chunks of both example vaults with any reasonable engine. */
   private static final List<String> QUERIES = List.of("décision", "facture", "recrutement");
 
   private Searcher searcher;
@@ -66,9 +66,30 @@ public abstract class SearchEngineContract {
     return Fixtures.memoryOptions().withCacheDir(cacheDir);
   }
 
+  /**
+   * The vault searched, copied before the tests: by default the example vault of the projects
+   * layout; the notes-layout runs return {@code Fixtures.notesVault()}.
+   *
+   * @since 0.4
+   */
+  protected Path exampleVault() {
+    return Fixtures.vault();
+  }
+
+  /**
+   * The scope of the filtered checks: one that holds dated chunks, at least 4 of them in the
+   * summer of 2025, and that most hits of the queries are outside. By default
+   * {@code all-changelogs}; {@code folder:journal} for the notes vault.
+   *
+   * @since 0.4
+   */
+  protected String filteredScope() {
+    return "all-changelogs";
+  }
+
   @BeforeAll
   final void openSearcher(@TempDir Path tmp) throws Exception {
-    Path vault = Fixtures.copyVault(Files.createDirectories(tmp.resolve("vault")));
+    Path vault = Fixtures.copy(exampleVault(), Files.createDirectories(tmp.resolve("vault")));
     SearchEngine.Factory factory = factory();
     searcher = SearchProviders.forVault(vault, options(tmp.resolve("cache")), ctx -> {
       context = ctx;
@@ -111,7 +132,7 @@ public abstract class SearchEngineContract {
   void returnsOnlyChunksPassingTheScopeAndDates() {
     ChunkFilter filter = changelogsOfSummer();
     for (String query : QUERIES) {
-      SearchRequest request = SearchRequest.parse(query, null, "all-changelogs",
+      SearchRequest request = SearchRequest.parse(query, null, filteredScope(),
           "2025-06-01", "2025-08-31").withLimit(200);
       for (SearchResult r : searcher.search(request)) {
         Chunk chunk = chunkOf(r);
@@ -124,7 +145,7 @@ public abstract class SearchEngineContract {
   void fillsTheLimitUnderAFilterWhenEnoughChunksPass() {
     // The unfiltered best hits are mostly outside the changelogs: an engine that filtered
     // after taking its top `limit` would come back short.
-    ChunkFilter filter = ChunkFilter.of(Scope.parse("all-changelogs"), Optional.empty(),
+    ChunkFilter filter = ChunkFilter.of(Scope.parse(filteredScope()), Optional.empty(),
         Optional.empty());
     boolean checkedOne = false;
     for (String query : QUERIES) {
@@ -134,10 +155,10 @@ public abstract class SearchEngineContract {
       if (passing < limit) continue;
       checkedOne = true;
       List<SearchResult> scoped = searcher.search(SearchRequest.of(query)
-          .withScope(Scope.parse("all-changelogs")).withLimit(limit));
+          .withScope(Scope.parse(filteredScope())).withLimit(limit));
       assertThat(scoped).as(query).hasSize(limit);
     }
-    assertThat(checkedOne).as("some query has 3 changelog hits").isTrue();
+    assertThat(checkedOne).as("some query has 3 hits in " + filteredScope()).isTrue();
   }
 
   @Test
@@ -147,7 +168,7 @@ public abstract class SearchEngineContract {
     assertThat(expected).hasSizeGreaterThan(3);
 
     List<SearchResult> results = searcher.search(SearchRequest.parse("*", null,
-        "all-changelogs", "2025-06-01", "2025-08-31").withLimit(1000));
+        filteredScope(), "2025-06-01", "2025-08-31").withLimit(1000));
 
     assertThat(results).extracting(r -> r.path() + " " + r.lines())
         .containsExactlyInAnyOrderElementsOf(
@@ -160,9 +181,9 @@ public abstract class SearchEngineContract {
   @Test
   void wildcardWithALimitKeepsTheNewest() {
     List<SearchResult> all = searcher.search(
-        SearchRequest.of("*").withScope(Scope.parse("all-changelogs")).withLimit(1000));
+        SearchRequest.of("*").withScope(Scope.parse(filteredScope())).withLimit(1000));
     List<SearchResult> firstThree = searcher.search(
-        SearchRequest.of("*").withScope(Scope.parse("all-changelogs")).withLimit(3));
+        SearchRequest.of("*").withScope(Scope.parse(filteredScope())).withLimit(3));
     assertThat(firstThree).extracting(r -> chunkOf(r).date())
         .containsExactlyElementsOf(all.subList(0, 3).stream().map(r -> chunkOf(r).date())
             .collect(Collectors.toList()));
@@ -171,7 +192,8 @@ public abstract class SearchEngineContract {
   @Test
   void noMatchGivesAnEmptyList() {
     assertThat(searcher.search("xqzwvkj")).isEmpty();
-    assertThat(searcher.search(SearchRequest.of("décision").withScope(Scope.parse("all-changelogs"))
+    assertThat(searcher.search(SearchRequest.of("décision")
+        .withScope(Scope.parse(filteredScope()))
         .withFrom(org.qmd4j.search.DateSpec.parse("2030-01-01")))).isEmpty();
   }
 
@@ -180,7 +202,7 @@ public abstract class SearchEngineContract {
     List<SearchRequest> requests = new ArrayList<>();
     for (String query : QUERIES) {
       requests.add(SearchRequest.of(query).withLimit(10));
-      requests.add(SearchRequest.of(query).withScope(Scope.parse("all-changelogs")));
+      requests.add(SearchRequest.of(query).withScope(Scope.parse(filteredScope())));
     }
     requests.add(SearchRequest.of("*").withLimit(30));
     Map<SearchRequest, List<String>> sequential = new java.util.LinkedHashMap<>();
@@ -210,8 +232,8 @@ public abstract class SearchEngineContract {
         .collect(Collectors.toList());
   }
 
-  private static ChunkFilter changelogsOfSummer() {
-    return ChunkFilter.of(Scope.parse("all-changelogs"), Optional.of(LocalDate.of(2025, 6, 1)),
+  private ChunkFilter changelogsOfSummer() {
+    return ChunkFilter.of(Scope.parse(filteredScope()), Optional.of(LocalDate.of(2025, 6, 1)),
         Optional.of(LocalDate.of(2025, 8, 31)));
   }
 

@@ -35,7 +35,8 @@ class ChunkerTest {
   }
 
   private static VaultFile classify(String path) {
-    return VaultLayout.classify(path).orElseThrow(() -> new AssertionError("not indexed: " + path));
+    return VaultLayout.PROJECTS.classify(path)
+        .orElseThrow(() -> new AssertionError("not indexed: " + path));
   }
 
   private static ParsedNote parseFixture(String path) throws IOException {
@@ -416,7 +417,7 @@ class ChunkerTest {
   @Test
   void everyIndexedFixtureFileChunksIntoOrderedNonOverlappingRangesMatchingTheFile()
       throws IOException {
-    Map<String, FileStamp> files = VaultScanner.scan(vault());
+    Map<String, FileStamp> files = VaultScanner.scan(vault(), VaultLayout.PROJECTS);
     assertThat(files).hasSize(59);
     for (String path : files.keySet()) {
       if (path.equals("bucket/export-journal.md")) continue; // its own test above

@@ -16,10 +16,10 @@ import org.qmd4j.spi.VaultFile;
  */
 class VaultFuzzTest {
   private static final List<VaultFile> KINDS = List.of(
-      VaultLayout.classify("changelog.md").orElseThrow(),
-      VaultLayout.classify("tasks.md").orElseThrow(),
-      VaultLayout.classify("bucket/note.md").orElseThrow(),
-      VaultLayout.classify("projects/p/state.md").orElseThrow());
+      VaultLayout.PROJECTS.classify("changelog.md").orElseThrow(),
+      VaultLayout.PROJECTS.classify("tasks.md").orElseThrow(),
+      VaultLayout.PROJECTS.classify("bucket/note.md").orElseThrow(),
+      VaultLayout.PROJECTS.classify("projects/p/state.md").orElseThrow());
   private static final Chunker SMALL = Chunker.defaults();
 
   /**

@@ -2,12 +2,17 @@ package org.qmd4j.vault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.qmd4j.search.FileKind;
+import org.qmd4j.search.Layout;
 import org.qmd4j.spi.VaultFile;
 
 /** The DESIGN.md "The vault" table, row by row, and everything that is not indexed. */
@@ -22,7 +27,7 @@ class VaultLayoutTest {
       "bucket/a/b/c/d.md, BUCKET",
   })
   void rootIndexedFilesHaveTheirKindAndNoProject(String path, FileKind kind) {
-    assertThat(VaultLayout.classify(path))
+    assertThat(VaultLayout.PROJECTS.classify(path))
         .contains(new VaultFile(path, kind, Optional.empty()));
   }
 
@@ -36,20 +41,20 @@ class VaultLayoutTest {
       "projects/startup-x/bucket/reunions/2025-07-10-point-tech.md, BUCKET",
   })
   void projectIndexedFilesHaveTheirKindAndProject(String path, FileKind kind) {
-    assertThat(VaultLayout.classify(path))
+    assertThat(VaultLayout.PROJECTS.classify(path))
         .contains(new VaultFile(path, kind, Optional.of("startup-x")));
   }
 
   @Test
   void deepBucketFileOfAProjectIsIndexed() {
-    assertThat(VaultLayout.classify("projects/x/bucket/sub/deep.md"))
+    assertThat(VaultLayout.PROJECTS.classify("projects/x/bucket/sub/deep.md"))
         .contains(new VaultFile("projects/x/bucket/sub/deep.md", FileKind.BUCKET,
             Optional.of("x")));
   }
 
   @Test
   void aProjectNamedLikeAFolderIsStillAProject() {
-    assertThat(VaultLayout.classify("projects/bucket/state.md"))
+    assertThat(VaultLayout.PROJECTS.classify("projects/bucket/state.md"))
         .contains(new VaultFile("projects/bucket/state.md", FileKind.STATE,
             Optional.of("bucket")));
   }
@@ -108,7 +113,7 @@ class VaultLayoutTest {
       "projects\\x\\state.md",
   })
   void notIndexed(String path) {
-    assertThat(VaultLayout.classify(path)).isEmpty();
+    assertThat(VaultLayout.PROJECTS.classify(path)).isEmpty();
   }
 
   @ParameterizedTest(name = "[{index}] \"{0}\"")
@@ -116,7 +121,7 @@ class VaultLayoutTest {
       "", "bucket", "bucket/idees", "projects", "projects/x", "projects/x/bucket",
       "projects/x/bucket/reunions/2025"})
   void foldersThatMayHoldIndexedFiles(String folder) {
-    assertThat(VaultLayout.mayContainIndexedFiles(folder)).isTrue();
+    assertThat(VaultLayout.PROJECTS.mayContainIndexedFiles(folder)).isTrue();
   }
 
   @ParameterizedTest(name = "[{index}] \"{0}\"")
@@ -124,7 +129,7 @@ class VaultLayoutTest {
       "inbox", "archives", "projects/x/notes", "projects/x/notes/bucket", ".obsidian",
       "bucket/.trash", "projects/.x", "Projects", "Bucket"})
   void foldersThatCannotHoldIndexedFilesAreSkipped(String folder) {
-    assertThat(VaultLayout.mayContainIndexedFiles(folder)).isFalse();
+    assertThat(VaultLayout.PROJECTS.mayContainIndexedFiles(folder)).isFalse();
   }
 
   @Test
@@ -132,9 +137,76 @@ class VaultLayoutTest {
     String[] paths = {"changelog.md", "bucket/a/b.md", "projects/x/state.md",
         "projects/x/bucket/sub/deep.md"};
     for (String path : paths) {
-      assertThat(VaultLayout.classify(path)).as(path).isPresent();
+      assertThat(VaultLayout.PROJECTS.classify(path)).as(path).isPresent();
       String folder = path.contains("/") ? path.substring(0, path.lastIndexOf('/')) : "";
-      assertThat(VaultLayout.mayContainIndexedFiles(folder)).as(folder).isTrue();
+      assertThat(VaultLayout.PROJECTS.mayContainIndexedFiles(folder)).as(folder).isTrue();
     }
+  }
+
+  // Issue 16: the notes layout and its detection.
+
+  private static final VaultLayout NOTES =
+      VaultLayout.notes("brouillons/\n*.excalidraw.md\n/prive.md\n");
+
+  @ParameterizedTest(name = "[{index}] \"{0}\"")
+  @ValueSource(strings = {"accueil.md", "journal/2025/2025-07-03.md", "clients/prive.md",
+      "projects/x/notes.md", "inbox/idee.md", "overview.md", "a/b/c/d/e.md"})
+  void everyMarkdownFileOfANotesVaultIsANote(String path) {
+    assertThat(NOTES.classify(path))
+        .contains(new VaultFile(path, FileKind.NOTE, Optional.empty()));
+  }
+
+  @ParameterizedTest(name = "[{index}] \"{0}\"")
+  @ValueSource(strings = {".obsidian/workspace.md", "a/.trash/old.md", ".hidden.md",
+      "node_modules/pkg/README.md", "a/node_modules/b.md", "build/x.md", "brouillons/f.md",
+      "a/brouillons/f.md", "schema.excalidraw.md", "prive.md", "releve.txt", "note.MD"})
+  void hiddenSkippedIgnoredAndNonMarkdownFilesAreNotNotes(String path) {
+    assertThat(NOTES.classify(path)).as(path).isEmpty();
+  }
+
+  @Test
+  void aNotesVaultSkipsHiddenSkippedAndIgnoredFolders() {
+    assertThat(NOTES.mayContainIndexedFiles("")).isTrue();
+    assertThat(NOTES.mayContainIndexedFiles("journal/2025")).isTrue();
+    assertThat(NOTES.mayContainIndexedFiles(".obsidian")).isFalse();
+    assertThat(NOTES.mayContainIndexedFiles("a/node_modules")).isFalse();
+    assertThat(NOTES.mayContainIndexedFiles("brouillons")).isFalse();
+    assertThat(NOTES.mayContainIndexedFiles("a/brouillons/b")).isFalse();
+  }
+
+  @Test
+  void aNoteNamedLikeASkippedFolderIsStillANote() {
+    assertThat(NOTES.classify("build.md")).isPresent();
+    assertThat(NOTES.classify("journal/node_modules.md")).isPresent();
+  }
+
+  @Test
+  void theLayoutIsDetectedFromWhatTheRootHolds(@TempDir Path tmp) throws IOException {
+    assertThat(VaultLayout.of(tmp, Optional.empty()).layout()).isEqualTo(Layout.NOTES);
+    Files.writeString(tmp.resolve("tasks.md"), "# t\n");
+    assertThat(VaultLayout.of(tmp, Optional.empty()).layout()).isEqualTo(Layout.PROJECTS);
+    assertThat(VaultLayout.of(tmp, Optional.empty()).reason()).contains("tasks.md");
+    assertThat(VaultLayout.of(tmp, Optional.of(Layout.NOTES)).layout())
+        .as("a requested layout wins").isEqualTo(Layout.NOTES);
+    Files.delete(tmp.resolve("tasks.md"));
+    Files.createDirectories(tmp.resolve("projects"));
+    assertThat(VaultLayout.of(tmp, Optional.empty()).reason()).contains("projects/");
+  }
+
+  @Test
+  void aNotesLayoutReadsTheIgnoreFileAtTheRoot(@TempDir Path tmp) throws IOException {
+    Files.writeString(tmp.resolve(VaultLayout.IGNORE_FILE), "# drafts\ndrafts/\n");
+    VaultLayout layout = VaultLayout.of(tmp, Optional.empty());
+    assertThat(layout.ignoreRules()).isEqualTo(1);
+    assertThat(layout.classify("drafts/a.md")).isEmpty();
+    assertThat(layout.classify("a.md")).isPresent();
+    assertThat(VaultLayout.of(tmp, Optional.of(Layout.PROJECTS)).ignoreRules())
+        .as("the projects layout has no ignore file").isZero();
+  }
+
+  @Test
+  void theQmdMaskFollowsTheLayout() {
+    assertThat(NOTES.mask()).isEqualTo("**/*.md");
+    assertThat(VaultLayout.PROJECTS.mask()).startsWith("changelog.md,tasks.md,bucket/**/*.md");
   }
 }

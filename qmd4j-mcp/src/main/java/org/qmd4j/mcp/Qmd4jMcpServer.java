@@ -17,8 +17,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeSet;
+import org.qmd4j.EngineDescription;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.Layout;
 import org.qmd4j.search.Scope;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.VaultLayout;
@@ -168,24 +171,34 @@ public final class Qmd4jMcpServer {
         ReadingTools.tree(searcher), ReadingTools.concat(searcher), ReadingTools.brief(searcher));
   }
 
-  /** What the server says about the vault at initialize: engine, files, projects, scopes. */
+  /**
+   * What the server says about the vault at initialize: engine, layout, files, projects and
+   * the scopes of its layout.
+   */
   static String instructions(Searcher searcher) {
-    Path vault = Path.of(searcher.describe().vault());
+    EngineDescription d = searcher.describe();
+    Path vault = Path.of(d.vault());
     Map<String, FileStamp> files;
+    VaultLayout layout = VaultLayout.PROJECTS;
     try {
-      files = VaultScanner.scan(vault);
+      layout = VaultLayout.of(vault, Optional.of(d.layout()));
+      files = VaultScanner.scan(vault, layout);
     } catch (IOException e) {
       files = Map.of();
     }
     TreeSet<String> projects = new TreeSet<>();
     for (String path : files.keySet()) {
-      VaultLayout.classify(path).flatMap(f -> f.project()).ifPresent(projects::add);
+      layout.classify(path).flatMap(f -> f.project()).ifPresent(projects::add);
     }
+    boolean notes = d.layout() == Layout.NOTES;
     return "qmd4j searches the markdown vault " + vault + " (" + files.size()
-        + " indexed files; projects: " + (projects.isEmpty() ? "none" : String.join(", ", projects))
-        + "). Engine: " + searcher.describe().engine() + " (" + searcher.describe().reason() + ")."
+        + " indexed files; layout: " + d.layout().wireName() + ", " + d.layoutReason()
+        + (notes ? "" : "; projects: " + (projects.isEmpty() ? "none"
+            : String.join(", ", projects)))
+        + "). Engine: " + d.engine() + " (" + d.reason() + ")."
         + " Call `search` first: fast mode for words and identifiers, deep for questions."
-        + " Scopes: " + Scope.VALID_SCOPES + "."
+        + " Scopes: " + (notes ? "folder:<path> (or no scope for the whole vault)"
+            : Scope.VALID_SCOPES) + "."
         + " Dates: 2025-07-14, today, yesterday, 'N days|weeks|months|years ago'."
         + " The query '*' lists every chunk of the scope and period, newest first.";
   }

@@ -5,12 +5,15 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.qmd4j.EngineDescription;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.concat.ConcatDocument;
 import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.concat.VaultTree;
+import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
 
 /** The reading tools: {@code read}, {@code tree}, {@code concat} and {@code brief}. */
@@ -41,11 +44,23 @@ final class ReadingTools {
   static SyncToolSpecification tree(Searcher searcher) {
     return SyncToolSpecification.builder()
         .tool(ToolSupport.tool("tree", "List the vault's folders and files; indexed files are "
-            + "marked with their kind (changelog, tasks, state, description, bucket)."))
+            + "marked with their kind (changelog, tasks, state, description, bucket, note),"
+            + " then the vault's layout (projects or notes)."))
         .callHandler((exchange, request) -> ToolSupport.call("tree", () -> {
           VaultTree tree = searcher.tree();
-          return CallToolResult.builder().structuredContent(Map.of("entries", tree.toWire()))
-              .addTextContent(tree.render()).build();
+          EngineDescription d = searcher.describe();
+          Map<String, Object> wire = new LinkedHashMap<>();
+          wire.put("entries", tree.toWire());
+          wire.put("layout", d.layout().wireName());
+          String text = tree.render() + "layout: " + d.layout().wireName() + " ("
+              + d.layoutReason() + ")\n";
+          Optional<NothingIndexed> nothing = SearchTool.whyEmpty(searcher,
+              tree.files().stream().noneMatch(VaultTree.Entry::indexed));
+          if (nothing.isPresent()) {
+            wire.put("nothingIndexed", nothing.get().message());
+            text += nothing.get().message() + "\n";
+          }
+          return CallToolResult.builder().structuredContent(wire).addTextContent(text).build();
         }))
         .build();
   }
@@ -71,7 +86,11 @@ final class ReadingTools {
             + "and line ranges as one markdown document."))
         .callHandler((exchange, request) -> ToolSupport.call("brief", () -> {
           Brief brief = searcher.brief(SearchTool.request(request.arguments()));
-          return CallToolResult.builder().addTextContent(brief.markdown()).build();
+          CallToolResult.Builder result = CallToolResult.builder()
+              .addTextContent(brief.markdown());
+          SearchTool.whyEmpty(searcher, brief.results().isEmpty())
+              .ifPresent(why -> result.addTextContent(why.message()));
+          return result.build();
         }))
         .build();
   }

@@ -4,8 +4,11 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
 
@@ -23,7 +26,8 @@ final class SearchTool {
             + "results have matchType 'fuzzy' and 'corrected'. Start here; then read or concat "
             + "the paths."))
         .callHandler((exchange, request) -> ToolSupport.call("search", () -> {
-          return result(searcher.answer(request(request.arguments())));
+          SearchResponse response = searcher.answer(request(request.arguments()));
+          return result(response, whyEmpty(searcher, response.results().isEmpty()));
         }))
         .build();
   }
@@ -43,7 +47,21 @@ final class SearchTool {
    * corrected, suggestions}}; a correction or suggestions are also said in a second text.
    */
   static CallToolResult result(SearchResponse response) {
-    Map<String, Object> wire = response.toWire();
+    return result(response, Optional.empty());
+  }
+
+  /** Why nothing could match, when {@code empty} and the vault has no indexed file. */
+  static Optional<NothingIndexed> whyEmpty(Searcher searcher, boolean empty) {
+    return empty ? searcher.nothingIndexed() : Optional.empty();
+  }
+
+  /**
+   * {@link #result(SearchResponse)}; when nothing is indexed, the structured content carries
+   * {@code nothingIndexed} and a second text says it, instead of a bare empty list (issue 16).
+   */
+  static CallToolResult result(SearchResponse response, Optional<NothingIndexed> nothing) {
+    Map<String, Object> wire = new LinkedHashMap<>(response.toWire());
+    nothing.ifPresent(n -> wire.put("nothingIndexed", n.message()));
     Object rows = wire.get("results");
     String text;
     try {
@@ -54,7 +72,8 @@ final class SearchTool {
     CallToolResult.Builder result = CallToolResult.builder()
         .structuredContent(wire)
         .addTextContent(text);
-    String notice = (response.correctionNotice() + " " + response.suggestionNotice()).strip();
+    String notice = (response.correctionNotice() + " " + response.suggestionNotice() + " "
+        + nothing.map(NothingIndexed::message).orElse("")).strip();
     if (!notice.isEmpty()) result.addTextContent(notice);
     return result.build();
   }

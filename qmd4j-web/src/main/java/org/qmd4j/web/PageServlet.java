@@ -14,6 +14,8 @@ import org.qmd4j.concat.Block;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.concat.VaultTree;
 import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.Layout;
+import org.qmd4j.search.NothingIndexed;
 
 /**
  * The page at {@code /} and its assets under {@code /static/}. The answer is rendered on the
@@ -55,6 +57,11 @@ final class PageServlet extends HttpServlet {
     PageView.Model model = new PageView.Model(SearchForm.fromPage(req));
     try {
       model.tree = searcher.tree();
+      model.notesLayout = searcher.describe().layout() == Layout.NOTES;
+      if (model.tree.files().stream().noneMatch(VaultTree.Entry::indexed)) {
+        model.nothingIndexed = searcher.nothingIndexed().map(NothingIndexed::message)
+            .orElse(null);
+      }
     } catch (RuntimeException e) {
       model.tree = new VaultTree(List.of());
       model.failure = Failure.of(e);

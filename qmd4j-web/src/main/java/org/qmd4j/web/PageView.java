@@ -53,6 +53,9 @@ final class PageView {
     long millis;
     FieldException fieldError;
     Failure failure;
+    /** Why the vault has no indexed file, when it has none (issue 16). */
+    String nothingIndexed;
+    boolean notesLayout;
 
     Model(SearchForm form) {
       this.form = form;
@@ -73,6 +76,10 @@ final class PageView {
           .append(m.failure.status() == 404 ? "Not found" : m.failure.status() == 400
               ? "Cannot show this" : "Something went wrong")
           .append("</strong><p>").append(esc(m.failure.message())).append("</p></div>\n");
+    }
+    if (m.nothingIndexed != null) {
+      sb.append("<div class=\"alert\" role=\"status\"><strong>Nothing is indexed</strong><p>")
+          .append(esc(m.nothingIndexed)).append("</p></div>\n");
     }
     if (m.fieldError != null) {
       sb.append("<p class=\"hint-box\">Nothing was searched: fix the highlighted field, then "
@@ -137,7 +144,9 @@ final class PageView {
         .append("list=\"scopes\" autocomplete=\"off\" spellcheck=\"false\" ")
         .append("placeholder=\"Whole vault\" value=\"").append(esc(SearchForm.or(f.scope())))
         .append('"').append(aria(m, "scope")).append("><datalist id=\"scopes\">");
-    for (String s : KIND_SCOPES) sb.append("<option value=\"").append(s).append("\">");
+    if (!m.notesLayout) {
+      for (String s : KIND_SCOPES) sb.append("<option value=\"").append(s).append("\">");
+    }
     for (String p : projects(m.tree)) {
       sb.append("<option value=\"project:").append(esc(p)).append("\">");
     }
@@ -192,10 +201,12 @@ final class PageView {
         .append("<p>Type a few words and press <kbd>Enter</kbd>. The answer is a brief: a short "
             + "overview, then the notes themselves, each headed by its path and lines.</p>")
         .append("<p class=\"muted\">Use <code>*</code> to list everything in a scope, a "
-            + "scope such as <code>project:name</code> or <code>all-states</code> to narrow "
+            + "scope such as " + (m.notesLayout ? "<code>folder:path</code>"
+            : "<code>project:name</code> or <code>all-states</code>") + " to narrow "
             + "down, and dates such as <code>2025-07-01</code> or <code>3 months ago</code>."
             + "</p><h2>Start from</h2><ul class=\"chips\">");
-    String[][] starts = {{"all-states", "Project states"}, {"all-changelogs", "Changelogs"},
+    String[][] starts = m.notesLayout ? topFolders(m.tree) : new String[][] {
+        {"all-states", "Project states"}, {"all-changelogs", "Changelogs"},
         {"all-tasks", "Tasks"}, {"all-descriptions", "Descriptions"}, {"all-buckets",
         "Buckets"}};
     for (String[] s : starts) {
@@ -203,6 +214,18 @@ final class PageView {
           .append("</a></li>");
     }
     sb.append("</ul></section>\n");
+  }
+
+  /** The notes layout's starting points: {@code folder:} scopes of the top folders with notes. */
+  private static String[][] topFolders(VaultTree tree) {
+    java.util.Set<String> tops = new java.util.TreeSet<>();
+    for (VaultTree.Entry e : tree.files()) {
+      int slash = e.path().indexOf('/');
+      if (e.indexed() && slash > 0) tops.add(e.path().substring(0, slash));
+    }
+    // Both cells go into the page as they are: encoded for the link, escaped for the label.
+    return tops.stream().map(t -> new String[] {esc(java.net.URLEncoder.encode("folder:" + t,
+        java.nio.charset.StandardCharsets.UTF_8)), esc(t)}).toArray(String[][]::new);
   }
 
   private void brief(StringBuilder sb, Model m) {

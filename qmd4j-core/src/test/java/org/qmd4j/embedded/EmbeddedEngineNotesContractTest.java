@@ -1,0 +1,37 @@
+package org.qmd4j.embedded;
+
+import java.nio.file.Path;
+import org.qmd4j.Fixtures;
+import org.qmd4j.internal.ChangeFeed;
+import org.qmd4j.spi.IndexProgress;
+import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.spi.SearchEngineContract;
+import org.qmd4j.vault.Chunker;
+import org.qmd4j.vault.VaultLayout;
+
+/** The embedded engine keeps the engine contract on a vault of the notes layout (issue 16). */
+class EmbeddedEngineNotesContractTest extends SearchEngineContract {
+  @Override
+  protected Path exampleVault() {
+    return Fixtures.notesVault();
+  }
+
+  @Override
+  protected String filteredScope() {
+    return "folder:journal";
+  }
+
+  @Override
+  protected SearchEngine.Factory factory() {
+    return context -> EmbeddedEngine.open(context.vault(), null, Chunker.defaults(),
+        ChangeFeed.walkEveryTime(layoutOf(context)), IndexProgress.NONE);
+  }
+
+  static VaultLayout layoutOf(SearchEngine.Context context) {
+    try {
+      return VaultLayout.of(context.vault(), java.util.Optional.of(context.layout()));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}
