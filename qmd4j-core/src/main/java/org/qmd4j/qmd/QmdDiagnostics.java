@@ -13,7 +13,7 @@ import org.qmd4j.spi.QmdOptions;
 final class QmdDiagnostics {
   private QmdDiagnostics() {}
 
-  static Map<String, String> of(QmdEngine engine, QmdBinary binary, QmdCommands commands,
+  static Map<String, String> of(QmdEngine engine, QmdFreshness freshness, QmdBinary binary, QmdCommands commands,
       QmdOptions options, Path indexFile, Path configDir, Map<String, String> environment,
       ResidentSession session) {
     Map<String, String> d = new LinkedHashMap<>();
@@ -25,11 +25,11 @@ final class QmdDiagnostics {
     d.put("collection",
         options.collection() + (options.isAttached() ? " (attached)" : " (private)"));
     d.put("documents indexed", documents(engine));
-    long[] files = engine.indexedFiles();
-    long empty = files[0] - files[1];
+    long files = freshness.indexedFiles();
+    long empty = files - freshness.filesWithContent();
     if (empty > 0) {
       d.put("documents left out", (empty == 1 ? "1 empty file" : empty + " empty files")
-          + " of the vault's " + files[0] + " indexed files (qmd does not index empty files)");
+          + " of the vault's " + files + " indexed files (qmd does not index empty files)");
     }
     List<String> missing = QmdModels.missing(QmdModels.folder(environment));
     d.put("deep search", missing.isEmpty() ? "yes (models present)"

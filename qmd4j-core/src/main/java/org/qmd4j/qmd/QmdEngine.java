@@ -1,7 +1,5 @@
 package org.qmd4j.qmd;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +60,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class QmdEngine implements SearchEngine {
   private static final Logger LOG = LoggerFactory.getLogger(QmdEngine.class);
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path vault;
   private final VaultLayout layout;
@@ -78,6 +75,7 @@ public final class QmdEngine implements SearchEngine {
   private final NoteCache notes;
   private final QmdVocabulary words;
   private final QmdIndexHealer healer;
+  private final QmdDocumentCount documents;
   private final ExecutorService walker = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "qmd4j-qmd-freshness");
     t.setDaemon(true);
@@ -105,6 +103,7 @@ public final class QmdEngine implements SearchEngine {
         () -> commands.sessionLaunch(options.session().startTimeout()));
     this.notes = new NoteCache(vault, layout, chunker);
     this.words = new QmdVocabulary(vault, layout, notes);
+    this.documents = new QmdDocumentCount(session, options, collection);
     this.healer = new QmdIndexHealer(vault, indexFile, freshness, collection, session);
   }
 
@@ -280,27 +279,9 @@ public final class QmdEngine implements SearchEngine {
     return true;
   }
 
-  /** How many indexed files the vault had at the last update, and how many of them had content. */
-  long[] indexedFiles() {
-    return new long[] {freshness.indexedFiles(), freshness.filesWithContent()};
-  }
-
   /** The collection's document count, from the session when it runs, else the CLI. */
   OptionalLong documentCount() throws IOException {
-    if (session.isUsable()) {
-      try {
-        String status = session.call(s -> s.indexStatus(options.fastTimeout()), false);
-        for (JsonNode c : JSON.readTree(status).path("collections")) {
-          if (options.collection().equals(c.path("name").asText())) {
-            return OptionalLong.of(c.path("documents").asLong());
-          }
-        }
-        return OptionalLong.of(0);
-      } catch (QmdUnavailableException | QmdTimeoutException | QmdFailedException e) {
-        LOG.debug("qmd session status unavailable: {}", e.getMessage());
-      }
-    }
-    return collection.documentCount();
+    return documents.get();
   }
 
   private void requireModels() {
@@ -339,7 +320,7 @@ public final class QmdEngine implements SearchEngine {
 
   @Override
   public Map<String, String> diagnostics() {
-    return QmdDiagnostics.of(this, binary, commands, options, indexFile, configDir, environment,
+    return QmdDiagnostics.of(this, freshness, binary, commands, options, indexFile, configDir, environment,
         session);
   }
 
