@@ -45,6 +45,11 @@ import java.util.concurrent.TimeUnit;
  * returns; on Linux that never blocks on a FIFO and releases the blocked open, and the check
  * after the open refuses what was read. (Left open: a FIFO swapped in and then unlinked or
  * moved to another folder leaves the reading thread blocked, since nothing reaches it.)
+ *
+ * <p>A regular file replaced by another between the stats (editors save by writing a new
+ * file and renaming it over the old one) is opened again, so that a note being saved reads
+ * as one of its versions, never as missing: refused, a save made the indexer drop the note
+ * from the index until the next search, and that search could answer without it.
  */
 public final class InsideVault {
   private static final Set<OpenOption> READ_NO_FOLLOW =
@@ -53,6 +58,16 @@ public final class InsideVault {
       Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
   /** How long an open may take before the watchdog releases it (a regular file's is µs). */
   static final Duration OPEN_BOUND = Duration.ofMillis(250);
+  /**
+   * How many times a file replaced while it is opened is opened again: a save lands in the
+   * microseconds between two stats rarely, twice in a row almost never.
+   */
+  static final int OPEN_ATTEMPTS = 8;
+  /**
+   * Runs on the reading thread between the open and the stat after it; package private for
+   * testing! (a test replaces the file there, the way an editor saves it).
+   */
+  static final ThreadLocal<Runnable> AFTER_OPEN = ThreadLocal.withInitial(() -> () -> { });
   private static final ScheduledExecutorService WATCHDOG =
       Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "qmd4j-open-watchdog");
@@ -168,12 +183,41 @@ public final class InsideVault {
     return bytes;
   }
 
-  /** Opens for reading what is a regular file before and after the open; see the class. */
-  @SuppressWarnings("try") // the unblocking open is the point, not the channel
+  /**
+   * Opens for reading what is a regular file before and after the open, the same one both
+   * times; see the class. A regular file replaced by another between the two stats (an
+   * editor's save: write beside, rename over) is opened again, up to {@link #OPEN_ATTEMPTS}
+   * times: a file being saved is neither gone nor refused.
+   */
   private static SeekableByteChannel openRegular(String name, Opener opener, Stat stat,
       Releaser pipes) throws IOException {
-    BasicFileAttributes before = stat.read();
-    if (!before.isRegularFile()) throw notRegular(name, before);
+    for (int attempt = 1; ; attempt++) {
+      BasicFileAttributes before = stat.read();
+      if (!before.isRegularFile()) throw notRegular(name, before);
+      SeekableByteChannel channel = openReleased(opener, pipes);
+      try {
+        AFTER_OPEN.get().run();
+        BasicFileAttributes after = stat.read();
+        if (!after.isRegularFile()) throw notRegular(name, after);
+        if (Objects.equals(before.fileKey(), after.fileKey())) return channel;
+      } catch (IOException | RuntimeException e) {
+        channel.close();
+        throw e;
+      }
+      // Replaced meanwhile: what was opened may be the old file, or a pipe swapped in and
+      // out again. Open the one there now.
+      channel.close();
+      if (attempt == OPEN_ATTEMPTS) {
+        throw new NotRegularFileException(name, "replaced while it was being opened, "
+            + OPEN_ATTEMPTS + " times in a row");
+      }
+    }
+  }
+
+  /** Opens with {@code opener}, an open caught by a pipe swapped in released; see the class. */
+  @SuppressWarnings("try") // the unblocking open is the point, not the channel
+  private static SeekableByteChannel openReleased(Opener opener, Releaser pipes)
+      throws IOException {
     ScheduledFuture<?> release = WATCHDOG.scheduleWithFixedDelay(() -> {
       // Still opening after the bound: a FIFO swapped in. A read-write open of a FIFO never
       // blocks and lets the blocked reader through; of a regular file it changes nothing.
@@ -190,22 +234,10 @@ public final class InsideVault {
         // tried again after the next bound
       }
     }, OPEN_BOUND.toMillis(), OPEN_BOUND.toMillis(), TimeUnit.MILLISECONDS);
-    SeekableByteChannel channel;
     try {
-      channel = opener.open(READ_NO_FOLLOW);
+      return opener.open(READ_NO_FOLLOW);
     } finally {
       release.cancel(false);
-    }
-    try {
-      BasicFileAttributes after = stat.read();
-      if (!after.isRegularFile()) throw notRegular(name, after);
-      if (!Objects.equals(before.fileKey(), after.fileKey())) {
-        throw new NotRegularFileException(name, "replaced while it was being opened");
-      }
-      return channel;
-    } catch (IOException | RuntimeException e) {
-      channel.close();
-      throw e;
     }
   }
 
