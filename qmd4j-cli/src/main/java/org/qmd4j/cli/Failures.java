@@ -19,7 +19,8 @@ final class Failures {
 
   /** The library's parameter names as the command line spells them. */
   static final Map<String, String> OPTION_NAMES = Map.of("date_from", "--from",
-      "date_to", "--to", "date_start", "--date-start", "date_end", "--date-end");
+      "date_to", "--to", "date_start", "--date-start", "date_end", "--date-end",
+      "deadline_before", "--deadline-before", "deadline_after", "--deadline-after");
 
   private Failures() {}
 

@@ -53,10 +53,13 @@ final class FindCommand implements Callable<Integer> {
 
   @Option(names = "--where", paramLabel = "'FIELD OP VALUE'",
       showDefaultValue = Visibility.NEVER,
-      description = "A frontmatter condition; repeat for AND. Operators: eq, ne, contains, "
-          + "in (comma-separated values), exists, missing, gt, gte, lt, lte (dates or "
-          + "numbers). E.g. 'status eq en-cours', 'updated gte 2025-06-01', 'deadline "
-          + "exists'.")
+      description = "A condition; repeat for AND. Operators: eq, ne, contains, in "
+          + "(comma-separated values), exists, missing, gt, gte, lt, lte (dates or numbers). "
+          + "Fields are frontmatter keys, except that status, prio, priority and deadline "
+          + "judge tasks files task by task, and tag judges changelogs entry by entry: the "
+          + "passing tasks and entries are listed with their own lines. E.g. 'status eq "
+          + "bloqué', 'deadline lte 2025-09-30', 'tag eq décision', 'type eq réunion', "
+          + "'updated gte 2025-06-01'.")
   List<String> where = new ArrayList<>();
 
   @Option(names = "--date-start", paramLabel = "D",

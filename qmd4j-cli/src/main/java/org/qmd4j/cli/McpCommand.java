@@ -15,7 +15,7 @@ import picocli.CommandLine.Mixin;
 @Command(name = "mcp", mixinStandardHelpOptions = true, showDefaultValues = true,
     description = {
         "Serves the vault to MCP clients over stdio (tools: search, find_notes, read, tree, "
-            + "concat, brief).",
+            + "concat, brief, tasks, changelog, states, descriptions, buckets).",
         "stdout carries protocol frames only; logs go to stderr. Stops when stdin closes, "
             + "after answering the requests already received."})
 final class McpCommand implements Callable<Integer> {

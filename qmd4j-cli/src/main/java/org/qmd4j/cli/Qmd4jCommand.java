@@ -29,6 +29,11 @@ final class Qmd4jCommand {
     Map<String, Class<?>> m = new LinkedHashMap<>();
     m.put("search", SearchCommand.class);
     m.put("find", FindCommand.class);
+    m.put("tasks", TasksCommand.class);
+    m.put("changelog", ChangelogCommand.class);
+    m.put("states", StatesCommand.class);
+    m.put("descriptions", DescriptionsCommand.class);
+    m.put("buckets", BucketsCommand.class);
     m.put("brief", BriefCommand.class);
     m.put("concat", ConcatCommand.class);
     m.put("read", ReadCommand.class);

@@ -69,7 +69,8 @@ class McpServerIT {
   void listsEveryToolWithASchemaThatTeaches() {
     List<McpSchema.Tool> tools = client.listTools().tools();
     assertThat(tools).extracting(McpSchema.Tool::name)
-        .containsExactlyInAnyOrder("search", "find_notes", "read", "tree", "concat", "brief");
+        .containsExactlyInAnyOrder("search", "find_notes", "read", "tree", "concat", "brief",
+            "tasks", "changelog", "states", "descriptions", "buckets");
     assertThat(tools).allSatisfy(t -> {
       assertThat(t.description()).hasSizeGreaterThan(40);
       assertThat(t.inputSchema()).containsEntry("type", "object");

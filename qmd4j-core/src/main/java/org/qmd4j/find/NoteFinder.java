@@ -2,12 +2,15 @@ package org.qmd4j.find;
 
 import java.time.Clock;
 import java.time.LocalDate;
+import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.qmd4j.internal.ChunkSearch;
 import org.qmd4j.internal.Texts;
 import org.qmd4j.search.DateSpec;
@@ -15,6 +18,7 @@ import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.search.Layout;
 
@@ -31,6 +35,12 @@ import org.qmd4j.search.Layout;
  * asks for {@code offset + 4 × n_results} chunks first and four times more until it has
  * them all, so {@code total} is exact; past {@value #SEARCH_CAP} matching chunks it stops
  * and says so in the notes.
+ *
+ * <p>A condition on a task field ({@code status}, {@code prio}, {@code priority},
+ * {@code deadline}) judges tasks files task by task, one on {@code tag} changelogs entry by
+ * entry: the passing tasks and entries are results ({@code source}, {@code content} = their
+ * text, {@code heading} = their title, their own {@code lines}), not their files; with a
+ * query, the chunks holding them. Other files keep the frontmatter semantics.
  */
 public final class NoteFinder {
   /** The most chunks a query collects to count and sort its results. */
@@ -67,45 +77,77 @@ public final class NoteFinder {
     });
     Map<String, ScannedNote> scanned =
         VaultScan.run(search.vault(), search.layout(), request, clock, start, end);
-    if (request.query().isEmpty()) return byScan(request, scanned, notes);
-    return byQuery(search, request, scanned, notes);
+    Map<String, ScannedNote> files = scanned;
+    List<RecordScan.Row> rows = List.of();
+    if (RecordScan.tasksJudged(request) || RecordScan.entriesJudged(request)) {
+      // Tasks files and changelogs are judged task by task, entry by entry.
+      files = VaultScan.run(search.vault(), search.layout(), request, clock, start, end, false);
+      rows = RecordScan.run(search, request, files, clock);
+      scanned.keySet().removeIf(path -> RecordScan.judged(request, search.layout(), path));
+    }
+    if (request.query().isEmpty()) return byScan(request, scanned, files, rows, notes);
+    return byQuery(search, request, scanned, files, rows, notes);
   }
 
   private static FindResult byScan(FindRequest request, Map<String, ScannedNote> scanned,
-      List<String> notes) {
-    List<ScannedNote> files = new ArrayList<>(scanned.values()); // in path order
-    files.sort(fileOrder(request.effectiveSort()));
-    List<FindItem> page = new ArrayList<>();
-    for (ScannedNote file : page(files, request)) {
-      page.add(new NoteItem(file.path(), file.fields(request.includeFields())));
+      Map<String, ScannedNote> files, List<RecordScan.Row> rows, List<String> notes) {
+    // A file and the rows of a file, in path (then line) order; sorts below are stable.
+    List<Map.Entry<ScannedNote, RecordScan.Row>> all = new ArrayList<>();
+    for (ScannedNote file : scanned.values()) all.add(new SimpleImmutableEntry<>(file, null));
+    for (RecordScan.Row row : rows) {
+      all.add(new SimpleImmutableEntry<>(files.get(row.path()), row));
     }
-    return new FindResult(true, page, files.size(), notes);
+    all.sort(Comparator.comparing(e -> e.getKey().path()));
+    Comparator<ScannedNote> order = fileOrder(request.effectiveSort());
+    all.sort((a, b) -> order.compare(a.getKey(), b.getKey()));
+    List<FindItem> page = new ArrayList<>();
+    for (Map.Entry<ScannedNote, RecordScan.Row> e : page(all, request)) {
+      RecordScan.Row row = e.getValue();
+      if (row == null) {
+        page.add(new NoteItem(e.getKey().path(), e.getKey().fields(request.includeFields())));
+      } else {
+        page.add(new ChunkItem(row.path(), row.text(), row.title(), 1.0, row.lines(),
+            fields(row.fields(), request.includeFields())));
+      }
+    }
+    return new FindResult(true, page, all.size(), notes);
+  }
+
+  /** The requested fields of a task or entry, {@code null} for those it lacks. */
+  private static Map<String, Object> fields(Map<String, Object> all, List<String> names) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (String name : names) out.put(name, all.get(name));
+    return out;
   }
 
   private static FindResult byQuery(ChunkSearch search, FindRequest request,
-      Map<String, ScannedNote> scanned, List<String> notes) {
-    List<Hit> hits = scanned.isEmpty() ? List.of() : allHits(search, request, scanned, notes);
+      Map<String, ScannedNote> scanned, Map<String, ScannedNote> files,
+      List<RecordScan.Row> rows, List<String> notes) {
+    Predicate<Chunk> passes = chunk -> scanned.containsKey(chunk.path())
+        || !rows.isEmpty() && RecordScan.holds(chunk, rows);
+    List<Hit> hits = scanned.isEmpty() && rows.isEmpty() ? List.of()
+        : allHits(search, request, passes, notes);
     modeNotes(search, request, hits, notes);
     FindSort sort = request.effectiveSort();
     List<Hit> sorted = new ArrayList<>(hits); // in score order: sorts below are stable
     if (sort != FindSort.RELEVANCE) {
       Comparator<ScannedNote> order = fileOrder(sort);
-      sorted.sort((a, b) -> order.compare(scanned.get(a.chunk().path()),
-          scanned.get(b.chunk().path())));
+      sorted.sort((a, b) -> order.compare(files.get(a.chunk().path()),
+          files.get(b.chunk().path())));
     }
     List<FindItem> page = new ArrayList<>();
     for (Hit hit : page(sorted, request)) {
       String path = hit.chunk().path();
       List<String> headings = hit.chunk().headings();
       page.add(new ChunkItem(path, hit.chunk().text(), headings.isEmpty() ? "" : headings.get(0),
-          hit.score(), hit.chunk().lines(), scanned.get(path).fields(request.includeFields())));
+          hit.score(), hit.chunk().lines(), files.get(path).fields(request.includeFields())));
     }
     return new FindResult(true, page, sorted.size(), notes);
   }
 
   /** Every matching chunk of a scanned file, best first, up to {@link #SEARCH_CAP}. */
   private static List<Hit> allHits(ChunkSearch search, FindRequest request,
-      Map<String, ScannedNote> scanned, List<String> notes) {
+      Predicate<Chunk> passes, List<String> notes) {
     String query = request.query().orElseThrow();
     Scope scope = scopeOf(request);
     int ask = (int) Math.min(SEARCH_CAP,
@@ -113,7 +155,7 @@ public final class NoteFinder {
     while (true) {
       SearchRequest sr = new SearchRequest(query, request.mode().engineMode(), scope,
           Optional.empty(), Optional.empty(), ask);
-      List<Hit> hits = search.hits(sr, chunk -> scanned.containsKey(chunk.path()));
+      List<Hit> hits = search.hits(sr, passes);
       if (hits.size() < ask) return hits;
       if (ask == SEARCH_CAP) {
         notes.add("the query matched more than " + SEARCH_CAP + " chunks: results and total "

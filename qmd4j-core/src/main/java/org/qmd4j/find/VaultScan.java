@@ -41,6 +41,15 @@ final class VaultScan {
    */
   static Map<String, ScannedNote> run(Path vault, VaultLayout layout, FindRequest request,
       Clock clock, Optional<LocalDate> start, Optional<LocalDate> end) {
+    return run(vault, layout, request, clock, start, end, true);
+  }
+
+  /**
+   * The files that pass, by path in path order; with {@code conditions} false, the
+   * frontmatter conditions are not applied (the files are still read for them).
+   */
+  static Map<String, ScannedNote> run(Path vault, VaultLayout layout, FindRequest request,
+      Clock clock, Optional<LocalDate> start, Optional<LocalDate> end, boolean conditions) {
     Map<String, FileStamp> files;
     try {
       files = VaultScanner.scan(vault, layout);
@@ -61,7 +70,7 @@ final class VaultScan {
       Path file = vault.resolve(path);
       try {
         Frontmatter fm = needsFrontmatter ? FrontmatterReader.read(vault, path) : Frontmatter.NONE;
-        if (!passes(fm, request, clock)) continue;
+        if (conditions && !passes(fm, request, clock)) continue;
         Map<DateType, LocalDate> known = new EnumMap<>(DateType.class);
         for (DateType type : dates) known.put(type, date(file, fm, e.getValue(), type, clock));
         LocalDate d = known.get(request.dateType());

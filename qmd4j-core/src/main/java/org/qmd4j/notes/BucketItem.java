@@ -43,6 +43,20 @@ public record BucketItem(String path, Optional<String> project, LineRange lines,
     Scores.check(score);
   }
 
+  /**
+   * This note as the CLI's {@code --json}, the MCP {@code buckets} tool and the web's
+   * {@code /api/buckets} write it:
+   * {@code {path, project, lines, type, created, updated, tags, frontmatter, text, score}}.
+   *
+   * @since 0.3
+   */
+  @Override
+  public Map<String, Object> toWire() {
+    return new Wire(path, project, lines).put("type", type).put("created", created)
+        .put("updated", updated).put("tags", tags).put("frontmatter", frontmatter)
+        .end(text, score);
+  }
+
   @Override
   public String toString() {
     return path + ":" + lines + " " + type.orElse("?") + " " + tags;

@@ -1,6 +1,7 @@
 package org.qmd4j.notes;
 
 import java.time.LocalDate;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.qmd4j.search.LineRange;
@@ -33,6 +34,19 @@ public record ChangelogEntry(String path, Optional<String> project, LineRange li
     Objects.requireNonNull(title, "title == null");
     Objects.requireNonNull(text, "text == null");
     Scores.check(score);
+  }
+
+  /**
+   * This entry as the CLI's {@code --json}, the MCP {@code changelog} tool and the web's
+   * {@code /api/changelog} write it:
+   * {@code {path, project, lines, date, tag, title, text, score}}.
+   *
+   * @since 0.3
+   */
+  @Override
+  public Map<String, Object> toWire() {
+    return new Wire(path, project, lines).put("date", date).put("tag", tag)
+        .put("title", title).end(text, score);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package org.qmd4j.notes;
 
 import java.time.LocalDate;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.qmd4j.search.LineRange;
@@ -26,6 +27,18 @@ public record Description(String path, String project, LineRange lines,
     Objects.requireNonNull(updated, "updated == null");
     Objects.requireNonNull(text, "text == null");
     Scores.check(score);
+  }
+
+  /**
+   * This description as the CLI's {@code --json}, the MCP {@code descriptions} tool and the web's
+   * {@code /api/descriptions} write it:
+   * {@code {path, project, lines, updated, text, score}}.
+   *
+   * @since 0.3
+   */
+  @Override
+  public Map<String, Object> toWire() {
+    return new Wire(path, project, lines).put("updated", updated).end(text, score);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.qmd4j.notes;
 
+import java.util.Map;
 import org.qmd4j.search.LineRange;
 
 /**
@@ -32,4 +33,17 @@ public sealed interface Note
 
   /** The relevance of the chunk it comes from, in [0, 1]; 1.0 for the query {@code "*"}. */
   double score();
+
+  /**
+   * The one JSON shape of this note, shared by the CLI's {@code --json}, the MCP tools and the
+   * web's JSON API: a map (in order) with the record's components as keys ({@code path},
+   * {@code project}, {@code lines}, the kind's own fields, {@code text}, {@code score}), an
+   * absent value as {@code null} (every row of a kind has the same keys), dates as ISO
+   * strings ({@code 2025-10-15}), {@code lines} as {@code "35-39"} and the score with two
+   * decimals. Values are strings, numbers, booleans, lists, maps or {@code null}: any JSON
+   * writer serializes it.
+   *
+   * @since 0.3
+   */
+  Map<String, Object> toWire();
 }

@@ -45,6 +45,19 @@ public record ProjectState(String path, String project, LineRange lines,
     return Optional.empty();
   }
 
+  /**
+   * This state as the CLI's {@code --json}, the MCP {@code states} tool and the web's
+   * {@code /api/states} write it:
+   * {@code {path, project, lines, updated, sections, text, score}}.
+   *
+   * @since 0.3
+   */
+  @Override
+  public Map<String, Object> toWire() {
+    return new Wire(path, project, lines).put("updated", updated).put("sections", sections)
+        .end(text, score);
+  }
+
   @Override
   public String toString() {
     return path + ":" + lines + " " + sections.keySet();

@@ -1,6 +1,7 @@
 package org.qmd4j.notes;
 
 import java.time.LocalDate;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.qmd4j.search.LineRange;
@@ -43,6 +44,19 @@ public record Task(String path, Optional<String> project, LineRange lines, Strin
     Objects.requireNonNull(deadline, "deadline == null");
     Objects.requireNonNull(text, "text == null");
     Scores.check(score);
+  }
+
+  /**
+   * This task as the CLI's {@code --json}, the MCP {@code tasks} tool and the web's
+   * {@code /api/tasks} write it:
+   * {@code {path, project, lines, title, status, priority, deadline, text, score}}.
+   *
+   * @since 0.3
+   */
+  @Override
+  public Map<String, Object> toWire() {
+    return new Wire(path, project, lines).put("title", title).put("status", status)
+        .put("priority", priority).put("deadline", deadline).end(text, score);
   }
 
   @Override

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -28,9 +29,10 @@ import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 
 /**
- * The qmd4j MCP server: six tools ({@code search}, {@code find_notes}, {@code read},
- * {@code tree}, {@code concat}, {@code brief}) that call one {@link Searcher}, over stdio or
- * over Streamable HTTP.
+ * The qmd4j MCP server: eleven tools that call one {@link Searcher}, over stdio or over
+ * Streamable HTTP: {@code search}, {@code find_notes}, {@code read}, {@code tree},
+ * {@code concat}, {@code brief}, and the typed ones {@code tasks}, {@code changelog},
+ * {@code states}, {@code descriptions}, {@code buckets}.
  *
  * <pre>{@code
  * try (Searcher searcher = SearchProviders.forVault(vault, SearchOptions.DEFAULT)) {
@@ -166,9 +168,11 @@ public final class Qmd4jMcpServer {
   }
 
   static List<SyncToolSpecification> tools(Searcher searcher) {
-    return List.of(SearchTool.spec(searcher), FindNotesTool.spec(searcher),
-        ReadingTools.read(searcher),
-        ReadingTools.tree(searcher), ReadingTools.concat(searcher), ReadingTools.brief(searcher));
+    List<SyncToolSpecification> tools = new ArrayList<>(List.of(SearchTool.spec(searcher),
+        FindNotesTool.spec(searcher), ReadingTools.read(searcher), ReadingTools.tree(searcher),
+        ReadingTools.concat(searcher), ReadingTools.brief(searcher)));
+    tools.addAll(TypedTools.specs(searcher));
+    return List.copyOf(tools);
   }
 
   /**
@@ -200,6 +204,9 @@ public final class Qmd4jMcpServer {
         + " Scopes: " + (notes ? "folder:<path> (or no scope for the whole vault)"
             : Scope.VALID_SCOPES) + "."
         + " Dates: 2025-07-14, today, yesterday, 'N days|weeks|months|years ago'."
-        + " The query '*' lists every chunk of the scope and period, newest first.";
+        + " The query '*' lists every chunk of the scope and period, newest first."
+        + " For tasks by status, priority or deadline ('what is blocked?': status bloqué),"
+        + " changelog entries by tag or day, states, descriptions and bucket notes by type"
+        + " or tags, call the typed tools tasks, changelog, states, descriptions, buckets.";
   }
 }

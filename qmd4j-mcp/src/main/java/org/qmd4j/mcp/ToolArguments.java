@@ -6,6 +6,11 @@ import java.util.Map;
 import java.util.Objects;
 import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.find.FindRequest;
+import org.qmd4j.notes.BucketQuery;
+import org.qmd4j.notes.ChangelogQuery;
+import org.qmd4j.notes.DescriptionQuery;
+import org.qmd4j.notes.StateQuery;
+import org.qmd4j.notes.TaskQuery;
 
 /**
  * The arguments of the MCP tools, read into library requests with the tools' names and rules
@@ -50,6 +55,73 @@ public final class ToolArguments {
    */
   public static FindRequest findRequest(Map<String, Object> args) {
     return FindNotesTool.request(args);
+  }
+
+  /**
+   * The arguments of the {@code tasks} tool as a query: {@code query} ({@code "*"} when
+   * absent), {@code project}, {@code status}, {@code priority}, {@code deadline_before},
+   * {@code deadline_after}, {@code limit}, {@code mode}.
+   *
+   * @param args the tool's arguments (may be {@code null}: then none is given)
+   * @return the query
+   * @throws IllegalArgumentException if an argument is unknown or has the wrong type or range
+   * @since 0.3
+   */
+  public static TaskQuery taskQuery(Map<String, Object> args) {
+    return TypedArguments.tasks(args);
+  }
+
+  /**
+   * The arguments of the {@code changelog} tool as a query: {@code query}, {@code project},
+   * {@code tag}, {@code date_from}, {@code date_to}, {@code limit}, {@code mode}.
+   *
+   * @param args the tool's arguments (may be {@code null})
+   * @return the query
+   * @throws IllegalArgumentException if an argument is unknown or has the wrong type or range
+   * @since 0.3
+   */
+  public static ChangelogQuery changelogQuery(Map<String, Object> args) {
+    return TypedArguments.changelog(args);
+  }
+
+  /**
+   * The arguments of the {@code states} tool as a query: {@code query}, {@code project},
+   * {@code date_from}, {@code date_to}, {@code limit}, {@code mode}.
+   *
+   * @param args the tool's arguments (may be {@code null})
+   * @return the query
+   * @throws IllegalArgumentException if an argument is unknown or has the wrong type or range
+   * @since 0.3
+   */
+  public static StateQuery stateQuery(Map<String, Object> args) {
+    return TypedArguments.states(args);
+  }
+
+  /**
+   * The arguments of the {@code descriptions} tool as a query: {@code query},
+   * {@code project}, {@code limit}, {@code mode}.
+   *
+   * @param args the tool's arguments (may be {@code null})
+   * @return the query
+   * @throws IllegalArgumentException if an argument is unknown or has the wrong type or range
+   * @since 0.3
+   */
+  public static DescriptionQuery descriptionQuery(Map<String, Object> args) {
+    return TypedArguments.descriptions(args);
+  }
+
+  /**
+   * The arguments of the {@code buckets} tool as a query: {@code query}, {@code project},
+   * {@code type}, {@code tags} (a list, or one comma-separated string), {@code date_from},
+   * {@code date_to}, {@code limit}, {@code mode}.
+   *
+   * @param args the tool's arguments (may be {@code null})
+   * @return the query
+   * @throws IllegalArgumentException if an argument is unknown or has the wrong type or range
+   * @since 0.3
+   */
+  public static BucketQuery bucketQuery(Map<String, Object> args) {
+    return TypedArguments.buckets(args);
   }
 
   /**

@@ -79,14 +79,15 @@ class StreamableHttpTest {
   }
 
   @Test
-  void listsTheSixToolsAndSearchesOverHttp() {
+  void listsTheElevenToolsAndSearchesOverHttp() {
     McpSyncClient client = client();
     try {
       assertThat(client.getServerInfo().name()).isEqualTo("qmd4j");
       assertThat(client.getCurrentInitializationResult().protocolVersion())
           .isEqualTo("2025-11-25");
       assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)
-          .containsExactlyInAnyOrder("search", "find_notes", "read", "tree", "concat", "brief");
+          .containsExactlyInAnyOrder("search", "find_notes", "read", "tree", "concat", "brief",
+              "tasks", "changelog", "states", "descriptions", "buckets");
 
       CallToolResult result =
           client.callTool(new CallToolRequest("search", Map.of("query", "webhook", "limit", 3)));

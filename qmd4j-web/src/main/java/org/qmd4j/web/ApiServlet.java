@@ -17,6 +17,7 @@ import org.qmd4j.Searcher;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.ConcatDocument;
 import org.qmd4j.mcp.ToolArguments;
+import org.qmd4j.notes.Note;
 import org.qmd4j.search.SearchResult;
 
 /**
@@ -36,11 +37,30 @@ import org.qmd4j.search.SearchResult;
  *       <td>as brief</td></tr>
  *   <tr><td>{@code POST /api/find} (find_notes arguments)</td>
  *       <td>{@code {success, results, total, notes}}</td></tr>
+ *   <tr><td>{@code GET /api/tasks?query=&project=&status=&priority=&deadline_before=}
+ *       {@code &deadline_after=&limit=&mode=}</td>
+ *       <td>{@code [{path, project, lines, title, status, priority, deadline, text, score}]}
+ *       </td></tr>
+ *   <tr><td>{@code GET /api/changelog?query=&project=&tag=&date_from=&date_to=&limit=&mode=}
+ *       </td><td>{@code [{path, project, lines, date, tag, title, text, score}]}</td></tr>
+ *   <tr><td>{@code GET /api/states?query=&project=&date_from=&date_to=&limit=&mode=}</td>
+ *       <td>{@code [{path, project, lines, updated, sections, text, score}]}</td></tr>
+ *   <tr><td>{@code GET /api/descriptions?query=&project=&limit=&mode=}</td>
+ *       <td>{@code [{path, project, lines, updated, text, score}]}</td></tr>
+ *   <tr><td>{@code GET /api/buckets?query=&project=&type=&tags=&date_from=&date_to=}
+ *       {@code &limit=&mode=} ({@code tags} repeated or comma-separated)</td>
+ *       <td>{@code [{path, project, lines, type, created, updated, tags, frontmatter, text,
+ *       score}]}</td></tr>
  * </table>
+ *
+ * <p>The typed endpoints take the typed MCP tools' arguments ({@link ToolArguments}) and
+ * answer their records in {@link org.qmd4j.notes.Note#toWire()} shape.
  */
 final class ApiServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
   private static final int MAX_BODY = 1 << 20;
+  private static final List<String> GET_ONLY = List.of("search", "brief", "read", "tree",
+      "tasks", "changelog", "states", "descriptions", "buckets");
 
   private final transient Searcher searcher;
 
@@ -59,6 +79,17 @@ final class ApiServlet extends HttpServlet {
             SearchForm.fromApi(req).toRequest()).document()); break;
         case "read": body = read(req); break;
         case "tree": body = searcher.tree().toWire(); break;
+        case "tasks": body = wire(searcher.tasks(ToolArguments.taskQuery(args(req)))); break;
+        case "changelog":
+          body = wire(searcher.changelog(ToolArguments.changelogQuery(args(req))));
+          break;
+        case "states": body = wire(searcher.states(ToolArguments.stateQuery(args(req)))); break;
+        case "descriptions":
+          body = wire(searcher.descriptions(ToolArguments.descriptionQuery(args(req))));
+          break;
+        case "buckets":
+          body = wire(searcher.buckets(ToolArguments.bucketQuery(args(req))));
+          break;
         case "concat":
         case "find":
           Json.error(resp, 405, "Use POST for /api/" + endpoint + " with a JSON body");
@@ -79,7 +110,7 @@ final class ApiServlet extends HttpServlet {
   protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
     String endpoint = endpoint(req);
     if (!endpoint.equals("concat") && !endpoint.equals("find")) {
-      if (List.of("search", "brief", "read", "tree").contains(endpoint)) {
+      if (GET_ONLY.contains(endpoint)) {
         Json.error(resp, 405, "Use GET for /api/" + endpoint);
       } else {
         notFound(resp, endpoint);
@@ -115,6 +146,33 @@ final class ApiServlet extends HttpServlet {
     List<Map<String, Object>> rows = new ArrayList<>();
     for (SearchResult r : searcher.search(form.toRequest())) rows.add(r.toWire());
     return rows;
+  }
+
+  private static List<Map<String, Object>> wire(List<? extends Note> notes) {
+    return notes.stream().map(Note::toWire).toList();
+  }
+
+  /**
+   * The query parameters as tool arguments: {@code limit} as a number when it is one (else as
+   * given, refused by the argument reader), {@code tags} joined from repeats, others as given.
+   */
+  private static Map<String, Object> args(HttpServletRequest req) {
+    Map<String, Object> args = new LinkedHashMap<>();
+    for (Map.Entry<String, String[]> e : req.getParameterMap().entrySet()) {
+      String name = e.getKey();
+      String[] values = e.getValue();
+      if (name.equals("tags")) {
+        args.put(name, String.join(",", values));
+      } else if (values.length > 1) {
+        throw new IllegalArgumentException("Parameter '" + name + "' is given "
+            + values.length + " times; give it once");
+      } else if (name.equals("limit") && values[0].strip().matches("-?\\d{1,18}")) {
+        args.put(name, Long.parseLong(values[0].strip()));
+      } else {
+        args.put(name, values[0]);
+      }
+    }
+    return args;
   }
 
   private Map<String, Object> read(HttpServletRequest req) {
@@ -159,6 +217,7 @@ final class ApiServlet extends HttpServlet {
 
   private static void notFound(HttpServletResponse resp, String endpoint) throws IOException {
     Json.error(resp, 404, "No endpoint /api/" + endpoint + "; the API has search, brief, "
-        + "read, tree (GET) and concat, find (POST)");
+        + "read, tree, tasks, changelog, states, descriptions, buckets (GET) and concat, find "
+        + "(POST)");
   }
 }

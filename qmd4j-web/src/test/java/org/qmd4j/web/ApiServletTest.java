@@ -225,6 +225,55 @@ class ApiServletTest {
   }
 
   @Test
+  void tasksAnswerTheRecordsShapeWithTheMcpToolsNames() {
+    Reply r = get(server, "/api/tasks?status=bloqu%C3%A9&limit=50");
+    assertThat(r.status()).isEqualTo(200);
+    JsonNode rows = r.json();
+    assertThat(rows.size()).isEqualTo(7);
+    for (JsonNode row : rows) {
+      List<String> keys = new java.util.ArrayList<>();
+      row.fieldNames().forEachRemaining(keys::add);
+      assertThat(keys).containsExactly("path", "project", "lines", "title", "status",
+          "priority", "deadline", "text", "score");
+      assertThat(row.get("status").asText()).isEqualTo("bloqué");
+    }
+    JsonNode overdue = get(server, "/api/tasks?deadline_before=today&priority=haute").json();
+    assertThat(overdue.size()).isEqualTo(3);
+  }
+
+  @Test
+  void otherTypedEndpointsAnswerTheirRecords() {
+    JsonNode entries = get(server, "/api/changelog?project=startup-x&tag=d%C3%A9cision"
+        + "&date_from=2025-07-14&date_to=2025-07-14").json();
+    assertThat(entries.size()).isEqualTo(3);
+    assertThat(entries.get(0).get("date").asText()).isEqualTo("2025-07-14");
+    assertThat(get(server, "/api/states?project=startup-x").json().get(0).get("sections")
+        .isObject()).isTrue();
+    assertThat(get(server, "/api/descriptions").json().size()).isEqualTo(4);
+    JsonNode meetings = get(server, "/api/buckets?type=reunion&tags=dupont&tags=comit%C3%A9")
+        .json();
+    assertThat(meetings.size()).isEqualTo(1);
+    assertThat(meetings.get(0).get("frontmatter").get("type").asText()).isEqualTo("réunion");
+  }
+
+  @Test
+  void typedEndpointsRefuseBadInputWith400() {
+    Reply reversed = get(server, "/api/tasks?deadline_after=2025-10-01"
+        + "&deadline_before=2025-09-01");
+    assertThat(reversed.status()).isEqualTo(400);
+    assertThat(reversed.json().get("error").asText()).isEqualTo("deadline_after 2025-10-01 is "
+        + "after deadline_before 2025-09-01; swap them or widen the period");
+    Reply unknown = get(server, "/api/tasks?prio=haute");
+    assertThat(unknown.status()).isEqualTo(400);
+    assertThat(unknown.json().get("error").asText()).startsWith("Unknown argument 'prio' for "
+        + "tasks; valid arguments are: ");
+    assertThat(get(server, "/api/states?limit=many").status()).isEqualTo(400);
+    assertThat(get(server, "/api/changelog?mode=slow").json().get("error").asText())
+        .isEqualTo("Unknown mode 'slow'; valid modes are: fast, deep");
+    assertThat(post(server, "/api/tasks", "{}").status()).isEqualTo(405);
+  }
+
+  @Test
   void unknownEndpointIs404() {
     Reply r = get(server, "/api/nothing");
     assertThat(r.status()).isEqualTo(404);

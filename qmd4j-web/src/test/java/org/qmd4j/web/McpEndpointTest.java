@@ -44,7 +44,7 @@ class McpEndpointTest {
   }
 
   @Test
-  void listsTheSixToolsAndSearches() {
+  void listsTheElevenToolsAndSearches() {
     McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport
             .builder("http://127.0.0.1:" + server.port()).endpoint("/mcp")
             .jsonMapper(new JacksonMcpJsonMapper(new ObjectMapper())).build())
@@ -53,7 +53,8 @@ class McpEndpointTest {
       client.initialize();
       assertThat(client.getServerInfo().name()).isEqualTo("qmd4j");
       assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)
-          .containsExactlyInAnyOrder("search", "find_notes", "read", "tree", "concat", "brief");
+          .containsExactlyInAnyOrder("search", "find_notes", "read", "tree", "concat", "brief",
+              "tasks", "changelog", "states", "descriptions", "buckets");
       CallToolResult result = client.callTool(
           new CallToolRequest("search", Map.of("query", "cautionnement", "limit", 3)));
       assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);

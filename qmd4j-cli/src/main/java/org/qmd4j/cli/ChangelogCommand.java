@@ -1,0 +1,70 @@
+package org.qmd4j.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import org.qmd4j.SearchOptions;
+import org.qmd4j.Searcher;
+import org.qmd4j.notes.ChangelogEntry;
+import org.qmd4j.notes.ChangelogQuery;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code qmd4j changelog}: changelog entries by tag, period and project. */
+@Command(name = "changelog", mixinStandardHelpOptions = true, showDefaultValues = true,
+    description = {
+        "Lists changelog entries: a '## [tag] title' section under its '# YYYY-MM-DD' day, "
+            + "newest first (or ranked by QUERY).",
+        "Each line: path:lines, day, [tag] title.",
+        "",
+        "Examples:",
+        "  qmd4j changelog --tag décision --project startup-x",
+        "  qmd4j changelog --tag blocage --from 'le mois dernier' --json",
+        "  qmd4j changelog --from 2025-07-01 --to 2025-07-31 webhook"})
+final class ChangelogCommand extends NoteCommand<ChangelogQuery, ChangelogEntry> {
+  @Option(names = "--tag", paramLabel = "T",
+      description = "Only entries with this tag, with or without brackets ([décision] or "
+          + "décision), ignoring case and accents.")
+  String tag;
+
+  @Option(names = "--from", paramLabel = "DATE",
+      description = "Only entries of this day or later: 2025-07-14, 14/07/2025, today, "
+          + "'N days|weeks|months|years ago', this|last week|month|year, il y a N jours, "
+          + "le mois dernier...")
+  String from;
+
+  @Option(names = "--to", paramLabel = "DATE",
+      description = "Only entries of this day or earlier; same forms.")
+  String to;
+
+  ChangelogCommand(SearchOptions base) {
+    super(base);
+  }
+
+  @Override
+  ChangelogQuery query() {
+    return ChangelogQuery.newBuilder().query(args.query())
+        .project(args.project).tag(tag).from(from).to(to).limit(args.limit)
+        .mode(args.mode()).build();
+  }
+
+  @Override
+  List<ChangelogEntry> run(Searcher searcher, ChangelogQuery query) {
+    return searcher.changelog(query);
+  }
+
+  @Override
+  void print(PrintWriter out, ChangelogEntry e) {
+    out.println(where(e) + "  " + or(e.date()) + "  "
+        + e.tag().map(t -> "[" + t + "] ").orElse("") + e.title());
+  }
+
+  @Override
+  String noun() {
+    return "entry";
+  }
+
+  @Override
+  String nouns() {
+    return "entries";
+  }
+}

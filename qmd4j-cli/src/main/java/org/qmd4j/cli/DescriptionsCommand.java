@@ -1,0 +1,51 @@
+package org.qmd4j.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import org.qmd4j.SearchOptions;
+import org.qmd4j.Searcher;
+import org.qmd4j.notes.Description;
+import org.qmd4j.notes.DescriptionQuery;
+import picocli.CommandLine.Command;
+
+/** {@code qmd4j descriptions}: the projects' description.md files, whole. */
+@Command(name = "descriptions", mixinStandardHelpOptions = true, showDefaultValues = true,
+    description = {
+        "Prints project descriptions (projects/NAME/description.md), or those that match "
+            + "QUERY best first: path:lines and updated day, then the text, indented.",
+        "",
+        "Examples:",
+        "  qmd4j descriptions --project client-dupont",
+        "  qmd4j descriptions comptabilité --limit 1"})
+final class DescriptionsCommand extends NoteCommand<DescriptionQuery, Description> {
+  DescriptionsCommand(SearchOptions base) {
+    super(base);
+  }
+
+  @Override
+  DescriptionQuery query() {
+    return DescriptionQuery.newBuilder().query(args.query())
+        .project(args.project).limit(args.limit).mode(args.mode()).build();
+  }
+
+  @Override
+  List<Description> run(Searcher searcher, DescriptionQuery query) {
+    return searcher.descriptions(query);
+  }
+
+  @Override
+  void print(PrintWriter out, Description d) {
+    out.println(where(d) + "  updated " + or(d.updated()));
+    printIndented(out, d.text());
+  }
+
+  @Override
+  String noun() {
+    return "description";
+  }
+
+  @Override
+  String nouns() {
+    return "descriptions";
+  }
+}

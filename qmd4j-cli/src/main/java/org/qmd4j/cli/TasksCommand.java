@@ -1,0 +1,77 @@
+package org.qmd4j.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import org.qmd4j.SearchOptions;
+import org.qmd4j.Searcher;
+import org.qmd4j.notes.Task;
+import org.qmd4j.notes.TaskQuery;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code qmd4j tasks}: the tasks of the vault's tasks.md files, by status, priority, deadline. */
+@Command(name = "tasks", mixinStandardHelpOptions = true, showDefaultValues = true,
+    description = {
+        "Lists the tasks of the vault's tasks.md files: an H1 title followed by status:, "
+            + "prio: and deadline: lines. Filters ignore case and accents (bloque = bloqué).",
+        "Each line: path:lines, title, then (status, priority, deadline), '-' when absent.",
+        "",
+        "Examples:",
+        "  qmd4j tasks --status bloqué               what is blocked?",
+        "  qmd4j tasks --prio haute --project startup-x",
+        "  qmd4j tasks --deadline-before today        overdue (or due today)",
+        "  qmd4j tasks --deadline-after 2025-10-01 --deadline-before 2025-10-31 --json",
+        "  qmd4j tasks term sheet                    ranked by these words"})
+final class TasksCommand extends NoteCommand<TaskQuery, Task> {
+  @Option(names = "--status", paramLabel = "S",
+      description = "Only tasks with this status: (the vault's words, e.g. à-faire, en-cours, "
+          + "bloqué, fait).")
+  String status;
+
+  @Option(names = {"--prio", "--priority"}, paramLabel = "P",
+      description = "Only tasks with this prio: (e.g. haute, moyenne, basse).")
+  String priority;
+
+  @Option(names = "--deadline-before", paramLabel = "DATE",
+      description = "Only tasks due on or before this day: 2025-10-15, 15/10/2025, today, "
+          + "'N days ago', this|last week|month|year (a period counts to its last day), "
+          + "aujourd'hui, le mois dernier... Tasks without deadline are then left out.")
+  String deadlineBefore;
+
+  @Option(names = "--deadline-after", paramLabel = "DATE",
+      description = "Only tasks due on or after this day (a period counts from its first "
+          + "day); same forms. Tasks without deadline are then left out.")
+  String deadlineAfter;
+
+  TasksCommand(SearchOptions base) {
+    super(base);
+  }
+
+  @Override
+  TaskQuery query() {
+    return TaskQuery.newBuilder().query(args.query()).project(args.project)
+        .status(status).priority(priority).deadlineBefore(deadlineBefore)
+        .deadlineAfter(deadlineAfter).limit(args.limit).mode(args.mode()).build();
+  }
+
+  @Override
+  List<Task> run(Searcher searcher, TaskQuery query) {
+    return searcher.tasks(query);
+  }
+
+  @Override
+  void print(PrintWriter out, Task t) {
+    out.println(where(t) + "  " + t.title() + "  (" + or(t.status()) + ", "
+        + or(t.priority()) + ", " + or(t.deadline()) + ")");
+  }
+
+  @Override
+  String noun() {
+    return "task";
+  }
+
+  @Override
+  String nouns() {
+    return "tasks";
+  }
+}

@@ -1,0 +1,72 @@
+package org.qmd4j.mcp;
+
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.qmd4j.Searcher;
+import org.qmd4j.notes.Note;
+
+/**
+ * The typed tools, one per kind of note of the typed facade: {@code tasks},
+ * {@code changelog}, {@code states}, {@code descriptions} and {@code buckets}. Each takes the
+ * filters of its Java query ({@link TypedArguments}) and returns its records in the one shape
+ * of {@link Note#toWire()}: as a JSON array in the text, as {@code {results: [...]}} in the
+ * structured content.
+ */
+final class TypedTools {
+  private TypedTools() {}
+
+  static List<SyncToolSpecification> specs(Searcher searcher) {
+    return List.of(
+        spec("tasks", "List the tasks of the vault's tasks.md files (an H1 title with "
+            + "status:, prio: and deadline: lines), filtered by status, priority, deadline "
+            + "and project, optionally ranked by words. Ask it 'what is blocked?' with "
+            + "status 'bloqué'. Returns {path, project, lines, title, status, priority, "
+            + "deadline, text, score} per task; absent values are null.",
+            args -> searcher.tasks(TypedArguments.tasks(args))),
+        spec("changelog", "List changelog entries (a '## [tag] title' under a '# YYYY-MM-DD' "
+            + "day), filtered by tag, period and project, optionally ranked by words; newest "
+            + "first without query. Returns {path, project, lines, date, tag, title, text, "
+            + "score} per entry; absent values are null.",
+            args -> searcher.changelog(TypedArguments.changelog(args))),
+        spec("states", "List project states (projects/<name>/state.md) with their sections, "
+            + "filtered by project and frontmatter 'updated' period. Returns {path, project, "
+            + "lines, updated, sections, text, score}; absent values are null.",
+            args -> searcher.states(TypedArguments.states(args))),
+        spec("descriptions", "List project descriptions (projects/<name>/description.md), "
+            + "optionally for one project or ranked by words. Returns {path, project, lines, "
+            + "updated, text, score}; absent values are null.",
+            args -> searcher.descriptions(TypedArguments.descriptions(args))),
+        spec("buckets", "List bucket notes (bucket/** and projects/<name>/bucket/**) with "
+            + "their frontmatter, filtered by type, tags (all of them), 'updated' period and "
+            + "project. Returns {path, project, lines, type, created, updated, tags, "
+            + "frontmatter, text, score}; absent values are null.",
+            args -> searcher.buckets(TypedArguments.buckets(args))));
+  }
+
+  private static SyncToolSpecification spec(String name, String description,
+      Function<Map<String, Object>, List<? extends Note>> run) {
+    return SyncToolSpecification.builder()
+        .tool(ToolSupport.tool(name, description))
+        .callHandler((exchange, request) -> ToolSupport.call(name,
+            () -> result(run.apply(request.arguments()))))
+        .build();
+  }
+
+  /** The rows as a JSON array (text) and as {@code {results}} (structured content). */
+  static CallToolResult result(List<? extends Note> notes) {
+    List<Map<String, Object>> rows = notes.stream().map(Note::toWire).toList();
+    String text;
+    try {
+      text = Qmd4jMcpServer.JSON.writeValueAsString(rows);
+    } catch (IOException e) {
+      throw new UncheckedIOException("JSON of plain maps cannot fail", e);
+    }
+    return CallToolResult.builder().structuredContent(Map.of("results", rows))
+        .addTextContent(text).build();
+  }
+}
