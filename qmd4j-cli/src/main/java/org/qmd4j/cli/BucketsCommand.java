@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
         "Examples:",
         "  qmd4j buckets --type réunion --tag dupont",
         "  qmd4j buckets --project startup-x --json",
-        "  qmd4j buckets --from 'il y a 1 mois' pricing"})
+        "  qmd4j buckets --from 'il y a 1 mois' pricing",
+        ""})
 final class BucketsCommand extends NoteCommand<BucketQuery, BucketItem> {
   @Option(names = "--type", paramLabel = "T",
       description = "Only notes whose frontmatter type: is this, ignoring case and accents.")

@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
         "Examples:",
         "  qmd4j changelog --tag décision --project startup-x",
         "  qmd4j changelog --tag blocage --from 'le mois dernier' --json",
-        "  qmd4j changelog --from 2025-07-01 --to 2025-07-31 webhook"})
+        "  qmd4j changelog --from 2025-07-01 --to 2025-07-31 webhook",
+        ""})
 final class ChangelogCommand extends NoteCommand<ChangelogQuery, ChangelogEntry> {
   @Option(names = "--tag", paramLabel = "T",
       description = "Only entries with this tag, with or without brackets ([décision] or "

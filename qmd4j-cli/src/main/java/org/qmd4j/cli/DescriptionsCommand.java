@@ -16,7 +16,8 @@ import picocli.CommandLine.Command;
         "",
         "Examples:",
         "  qmd4j descriptions --project client-dupont",
-        "  qmd4j descriptions comptabilité --limit 1"})
+        "  qmd4j descriptions comptabilité --limit 1",
+        ""})
 final class DescriptionsCommand extends NoteCommand<DescriptionQuery, Description> {
   DescriptionsCommand(SearchOptions base) {
     super(base);

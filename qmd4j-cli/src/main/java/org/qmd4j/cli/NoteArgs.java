@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.SearchRequest;
+import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -31,7 +32,7 @@ final class NoteArgs {
       + "record with the Java record's fields (absent values null), and nothing else.")
   boolean json;
 
-  @Parameters(arity = "0..*", paramLabel = "QUERY",
+  @Parameters(arity = "0..*", paramLabel = "QUERY", showDefaultValue = Visibility.NEVER,
       description = "Words to rank the results by; several arguments are joined with spaces. "
           + "Default: '*', every result of the filters, newest first.")
   List<String> query = new ArrayList<>();

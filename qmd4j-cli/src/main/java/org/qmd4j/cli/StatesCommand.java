@@ -17,8 +17,9 @@ import picocli.CommandLine.Option;
         "",
         "Examples:",
         "  qmd4j states --project startup-x",
-        "  qmd4j states --from '2 weeks ago'         states updated lately",
-        "  qmd4j states --json"})
+        "  qmd4j states --from '2 weeks ago'       states updated lately",
+        "  qmd4j states --json",
+        ""})
 final class StatesCommand extends NoteCommand<StateQuery, ProjectState> {
   @Option(names = "--from", paramLabel = "DATE",
       description = "Only states whose frontmatter updated: is this day or later (states "

@@ -17,11 +17,12 @@ import picocli.CommandLine.Option;
         "Each line: path:lines, title, then (status, priority, deadline), '-' when absent.",
         "",
         "Examples:",
-        "  qmd4j tasks --status bloqué               what is blocked?",
+        "  qmd4j tasks --status bloqué              what is blocked?",
         "  qmd4j tasks --prio haute --project startup-x",
-        "  qmd4j tasks --deadline-before today        overdue (or due today)",
+        "  qmd4j tasks --deadline-before today      overdue or due today",
         "  qmd4j tasks --deadline-after 2025-10-01 --deadline-before 2025-10-31 --json",
-        "  qmd4j tasks term sheet                    ranked by these words"})
+        "  qmd4j tasks term sheet                   ranked by these words",
+        ""})
 final class TasksCommand extends NoteCommand<TaskQuery, Task> {
   @Option(names = "--status", paramLabel = "S",
       description = "Only tasks with this status: (the vault's words, e.g. à-faire, en-cours, "
