@@ -8,6 +8,7 @@ import org.qmd4j.Searcher;
 import org.qmd4j.notes.BucketItem;
 import org.qmd4j.notes.BucketQuery;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Option;
 
 /** {@code qmd4j buckets}: bucket notes by type, tags, period and project. */
@@ -27,7 +28,7 @@ final class BucketsCommand extends NoteCommand<BucketQuery, BucketItem> {
       description = "Only notes whose frontmatter type: is this, ignoring case and accents.")
   String type;
 
-  @Option(names = "--tag", split = ",", paramLabel = "T",
+  @Option(names = "--tag", split = ",", paramLabel = "T", showDefaultValue = Visibility.NEVER,
       description = "Only notes whose frontmatter tags: hold this tag; repeat (or separate "
           + "with commas) for notes holding all of them.")
   List<String> tags = new ArrayList<>();

@@ -10,7 +10,7 @@ final class LayoutOption {
       description = "How the vault is read: projects (projects/<name>/, root changelog.md and"
           + " tasks.md, bucket/), notes (every *.md but hidden folders, node_modules/ and"
           + " .qmd4jignore), or auto: projects when projects/ or a root changelog.md or"
-          + " tasks.md exists, notes otherwise. Default: ${DEFAULT-VALUE}.")
+          + " tasks.md exists, notes otherwise.")
   String layout = "auto";
 
   /** {@code base} with the layout asked for. */

@@ -56,7 +56,8 @@ abstract class NoteCommand<Q, T extends Note> implements Callable<Integer> {
   public final Integer call() throws JsonProcessingException {
     Q query = query();
     List<T> notes;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(), engine.applyTo(base))) {
+    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+        vault.applyTo(engine.applyTo(base)))) {
       notes = run(searcher, query);
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -115,7 +115,7 @@ class LayoutCliTest {
     JsonNode facts = new ObjectMapper().readTree(out.toString());
     assertThat(facts.get("layout").asText())
         .isEqualTo("notes (detected: no projects/, changelog.md or tasks.md at the root)");
-    assertThat(facts.get("ignore file").asText()).isEqualTo(".qmd4jignore: 5 rules");
+    assertThat(facts.get("ignore_file").asText()).isEqualTo(".qmd4jignore: 5 rules");
     assertThat(facts.has("indexed")).as("something is indexed").isFalse();
   }
 }

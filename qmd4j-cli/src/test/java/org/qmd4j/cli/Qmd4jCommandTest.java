@@ -35,7 +35,7 @@ class Qmd4jCommandTest {
       seen.add(m.group(1));
     }
     assertThat(seen).containsAll(Qmd4jCommand.SUBCOMMANDS.keySet());
-    assertThat(help).contains("(tools: search,").contains("concat, brief).");
+    assertThat(help).contains("(tools: search,").contains("buckets).");
   }
 
   @Test
