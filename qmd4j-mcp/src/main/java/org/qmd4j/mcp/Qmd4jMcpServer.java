@@ -73,11 +73,17 @@ public final class Qmd4jMcpServer {
    */
   public static void serve(Searcher searcher, InputStream in, OutputStream out, long drainMillis)
       throws InterruptedException {
+    serve(searcher, in, out, drainMillis, ServerSettings.DEFAULT);
+  }
+
+  static void serve(Searcher searcher, InputStream in, OutputStream out, long drainMillis,
+      ServerSettings settings) throws InterruptedException {
     Objects.requireNonNull(searcher, "searcher == null");
     Objects.requireNonNull(in, "in == null");
     Objects.requireNonNull(out, "out == null");
     StdioServerTransport transport = new StdioServerTransport(JSON, in, out, drainMillis);
-    McpSyncServer server = configure(McpServer.sync(transport), searcher).build();
+    McpSyncServer server = configure(McpServer.sync(transport), searcher, settings)
+        .build();
     try {
       transport.awaitClosed();
     } finally {
@@ -103,7 +109,8 @@ public final class Qmd4jMcpServer {
   }
 
   static <S extends McpServer.SyncSpecification<S>> McpServer.SyncSpecification<S>
-      configure(McpServer.SyncSpecification<S> spec, Searcher searcher) {
+      configure(McpServer.SyncSpecification<S> spec, Searcher searcher,
+          ServerSettings settings) {
     String version = Qmd4jMcpServer.class.getPackage().getImplementationVersion();
     return spec.jsonMapper(JSON)
         .serverInfo("qmd4j", version == null ? "dev" : version)
@@ -140,7 +147,8 @@ public final class Qmd4jMcpServer {
                   .allowedOrigins(options.allowedOrigins())
                   .build())
               .build();
-      McpSyncServer server = configure(McpServer.sync(transport), searcher).build();
+      McpSyncServer server = configure(McpServer.sync(transport), searcher,
+          ServerSettings.DEFAULT).build();
       return new HttpEndpoint(transport, server, options.endpoint());
     }
 
@@ -170,7 +178,7 @@ public final class Qmd4jMcpServer {
   static List<SyncToolSpecification> tools(Searcher searcher) {
     List<SyncToolSpecification> tools = new ArrayList<>(List.of(SearchTool.spec(searcher),
         FindNotesTool.spec(searcher), ReadingTools.read(searcher), ReadingTools.tree(searcher),
-        ReadingTools.concat(searcher), ReadingTools.brief(searcher)));
+        ReadingTools.concat(searcher), BriefTool.spec(searcher)));
     tools.addAll(TypedTools.specs(searcher));
     return List.copyOf(tools);
   }
