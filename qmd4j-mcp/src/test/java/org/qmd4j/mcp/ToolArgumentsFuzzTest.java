@@ -29,7 +29,8 @@ class ToolArgumentsFuzzTest {
   private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
   private static final Searcher SEARCHER =
       SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
-  private static final List<SyncToolSpecification> TOOLS = Qmd4jMcpServer.tools(SEARCHER);
+  private static final List<SyncToolSpecification> TOOLS = Qmd4jMcpServer.tools(SEARCHER,
+      ServerSettings.DEFAULT);
 
   @FuzzTest(maxDuration = "10s")
   void everyToolAnswersOrSaysWhyWhateverTheArguments(byte[] bytes) {
