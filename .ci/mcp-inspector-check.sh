@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A second, independent MCP client: the official MCP Inspector (npm @modelcontextprotocol/
-# inspector) in CLI mode lists the tools of the built server and calls `search`. Fails (exit 1)
-# when the install, the listing or the call fails or answers something unexpected.
+# inspector) in CLI mode lists the tools of the built server, calls `search` (which must
+# answer structuredContent, MCP 2025-06-18), lists the notes as resources and reads one.
+# Fails (exit 1) when the install, a listing or a call fails or answers something unexpected.
 #
 # Usage: .ci/mcp-inspector-check.sh JAR VAULT [PREFIX]   (needs Node >= 22.19 first on PATH)
 set -euo pipefail
@@ -33,5 +34,21 @@ answer="$(timeout 120 "$inspector" --cli "${server[@]}" --method tools/call \
 grep -q 'projects/startup-x/changelog.md' <<<"$answer" \
     || die "search did not find the webhook entry: $answer"
 if grep -q '"isError": *true' <<<"$answer"; then die "search answered an error: $answer"; fi
+grep -q '"structuredContent"' <<<"$answer" \
+    || die "search answered no structuredContent: $answer"
+grep -q '"outputSchema"' <<<"$tools" || die "tools/list declares no outputSchema: $tools"
 
-echo "mcp-inspector-check: OK (tools listed, search answered)"
+echo "mcp-inspector-check: resources/list" >&2
+resources="$(timeout 120 "$inspector" --cli "${server[@]}" --method resources/list)" \
+    || die "resources/list failed: $resources"
+uri='qmd4j://vault/projects/startup-x/state.md'
+grep -q "\"$uri\"" <<<"$resources" || die "$uri missing from resources/list: $resources"
+
+echo "mcp-inspector-check: resources/read" >&2
+note="$(timeout 120 "$inspector" --cli "${server[@]}" --method resources/read --uri "$uri")" \
+    || die "resources/read failed: $note"
+grep -q 'text/markdown' <<<"$note" || die "resources/read gave no markdown: $note"
+grep -q 'status: actif' <<<"$note" || die "resources/read did not give the note: $note"
+
+echo "mcp-inspector-check: OK (tools listed, search answered structured content, notes" \
+    "listed and read as resources)"

@@ -2,8 +2,6 @@ package org.qmd4j.mcp;
 
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +22,8 @@ final class FindNotesTool {
             + "(and requested fields). Returns {success, results, total, notes}."))
         .callHandler((exchange, request) -> ToolSupport.call("find_notes", () -> {
           FindResult result = searcher.find(request(request.arguments()));
-          String text;
-          try {
-            text = Qmd4jMcpServer.JSON.writeValueAsString(result.toWire());
-          } catch (IOException e) {
-            throw new UncheckedIOException("JSON of plain maps cannot fail", e);
-          }
           return CallToolResult.builder().structuredContent(result.toWire())
-              .addTextContent(text).build();
+              .addTextContent(ToolSupport.json(result.toWire())).build();
         }))
         .build();
   }

@@ -73,14 +73,23 @@ public final class Qmd4jMcpServer {
    */
   public static void serve(Searcher searcher, InputStream in, OutputStream out, long drainMillis)
       throws InterruptedException {
+    serve(searcher, in, out, drainMillis, ServerSettings.DEFAULT);
+  }
+
+  static void serve(Searcher searcher, InputStream in, OutputStream out, long drainMillis,
+      ServerSettings settings) throws InterruptedException {
     Objects.requireNonNull(searcher, "searcher == null");
     Objects.requireNonNull(in, "in == null");
     Objects.requireNonNull(out, "out == null");
     StdioServerTransport transport = new StdioServerTransport(JSON, in, out, drainMillis);
-    McpSyncServer server = configure(McpServer.sync(transport), searcher).build();
+    NoteResources notes = new NoteResources(searcher);
+    McpSyncServer server = configure(McpServer.sync(transport), searcher, settings, notes)
+        .build();
+    AutoCloseable watch = notes.watch(server, settings.resourcePoll());
     try {
       transport.awaitClosed();
     } finally {
+      closeQuietly(watch);
       server.close();
     }
   }
@@ -103,13 +112,28 @@ public final class Qmd4jMcpServer {
   }
 
   static <S extends McpServer.SyncSpecification<S>> McpServer.SyncSpecification<S>
-      configure(McpServer.SyncSpecification<S> spec, Searcher searcher) {
+      configure(McpServer.SyncSpecification<S> spec, Searcher searcher,
+          ServerSettings settings, NoteResources notes) {
     String version = Qmd4jMcpServer.class.getPackage().getImplementationVersion();
     return spec.jsonMapper(JSON)
         .serverInfo("qmd4j", version == null ? "dev" : version)
         .instructions(instructions(searcher))
-        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-        .tools(tools(searcher));
+        // The only request the server sends is brief's sampling: its time limit.
+        .requestTimeout(settings.samplingTimeout())
+        .capabilities(McpSchema.ServerCapabilities.builder().tools(false)
+            .resources(false, true).build())
+        .tools(tools(searcher, settings))
+        .uriTemplateManagerFactory(NoteResources::templateManager)
+        .resources(notes.initial())
+        .resourceTemplates(notes.template());
+  }
+
+  private static void closeQuietly(AutoCloseable closeable) {
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      throw new AssertionError("Stopping a timer throws nothing", e);
+    }
   }
 
   /**
@@ -122,12 +146,14 @@ public final class Qmd4jMcpServer {
     private final HttpServletStreamableServerTransportProvider servlet;
     private final McpSyncServer server;
     private final String path;
+    private final AutoCloseable watch;
 
     private HttpEndpoint(HttpServletStreamableServerTransportProvider servlet,
-        McpSyncServer server, String path) {
+        McpSyncServer server, String path, AutoCloseable watch) {
       this.servlet = servlet;
       this.server = server;
       this.path = path;
+      this.watch = watch;
     }
 
     static HttpEndpoint create(Searcher searcher, McpHttpOptions options) {
@@ -140,8 +166,11 @@ public final class Qmd4jMcpServer {
                   .allowedOrigins(options.allowedOrigins())
                   .build())
               .build();
-      McpSyncServer server = configure(McpServer.sync(transport), searcher).build();
-      return new HttpEndpoint(transport, server, options.endpoint());
+      NoteResources notes = new NoteResources(searcher);
+      McpSyncServer server = configure(McpServer.sync(transport), searcher,
+          ServerSettings.DEFAULT, notes).build();
+      return new HttpEndpoint(transport, server, options.endpoint(),
+          notes.watch(server, ServerSettings.DEFAULT.resourcePoll()));
     }
 
     /**
@@ -163,14 +192,15 @@ public final class Qmd4jMcpServer {
      */
     @Override
     public void close() {
+      closeQuietly(watch);
       server.closeGracefully();
     }
   }
 
-  static List<SyncToolSpecification> tools(Searcher searcher) {
+  static List<SyncToolSpecification> tools(Searcher searcher, ServerSettings settings) {
     List<SyncToolSpecification> tools = new ArrayList<>(List.of(SearchTool.spec(searcher),
         FindNotesTool.spec(searcher), ReadingTools.read(searcher), ReadingTools.tree(searcher),
-        ReadingTools.concat(searcher), ReadingTools.brief(searcher)));
+        ReadingTools.concat(searcher), BriefTool.spec(searcher, settings.samplingTimeout())));
     tools.addAll(TypedTools.specs(searcher));
     return List.copyOf(tools);
   }

@@ -2,6 +2,7 @@ package org.qmd4j.mcp;
 
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,14 +10,12 @@ import java.util.Optional;
 import org.qmd4j.EngineDescription;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.Block;
-import org.qmd4j.concat.Brief;
 import org.qmd4j.concat.ConcatDocument;
 import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.concat.VaultTree;
 import org.qmd4j.search.NothingIndexed;
-import org.qmd4j.search.SearchRequest;
 
-/** The reading tools: {@code read}, {@code tree}, {@code concat} and {@code brief}. */
+/** The reading tools: {@code read}, {@code tree} and {@code concat}. */
 final class ReadingTools {
   private ReadingTools() {}
 
@@ -74,24 +73,31 @@ final class ReadingTools {
           List<ConcatItem> items = ToolArguments.concatItems(args);
           String overview = ToolSupport.string(args, "overview");
           ConcatDocument doc = searcher.concat(items, overview == null ? "" : overview);
-          return CallToolResult.builder().addTextContent(doc.markdown()).build();
+          Map<String, Object> structured = new LinkedHashMap<>();
+          structured.put("overview", doc.overview());
+          structured.put("blocks", blocks(doc.blocks()));
+          return CallToolResult.builder().structuredContent(structured)
+              .addTextContent(doc.markdown()).build();
         }))
         .build();
   }
 
-  static SyncToolSpecification brief(Searcher searcher) {
-    return SyncToolSpecification.builder()
-        .tool(ToolSupport.tool("brief", "Answer-ready reading: search the vault for a question "
-            + "and return an overview (what was found, where) followed by the relevant files "
-            + "and line ranges as one markdown document."))
-        .callHandler((exchange, request) -> ToolSupport.call("brief", () -> {
-          Brief brief = searcher.brief(SearchTool.request(request.arguments()));
-          CallToolResult.Builder result = CallToolResult.builder()
-              .addTextContent(brief.markdown());
-          SearchTool.whyEmpty(searcher, brief.results().isEmpty())
-              .ifPresent(why -> result.addTextContent(why.message()));
-          return result.build();
-        }))
-        .build();
+  /**
+   * The blocks of a document as {@code [{path, lines, wholeFile, fileLines, text,
+   * truncated?}]}, as the {@code concat} and {@code brief} output schemas have them.
+   */
+  static List<Map<String, Object>> blocks(List<Block> blocks) {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (Block b : blocks) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("path", b.path());
+      row.put("lines", b.lines().map(Object::toString).orElse(null));
+      row.put("wholeFile", b.wholeFile());
+      row.put("fileLines", b.fileLines());
+      row.put("text", b.text());
+      b.truncation().ifPresent(t -> row.put("truncated", t.marker()));
+      rows.add(row);
+    }
+    return rows;
   }
 }

@@ -2,8 +2,6 @@ package org.qmd4j.mcp;
 
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -63,15 +61,9 @@ final class SearchTool {
     Map<String, Object> wire = new LinkedHashMap<>(response.toWire());
     nothing.ifPresent(n -> wire.put("nothingIndexed", n.message()));
     Object rows = wire.get("results");
-    String text;
-    try {
-      text = Qmd4jMcpServer.JSON.writeValueAsString(rows);
-    } catch (IOException e) {
-      throw new UncheckedIOException("JSON of plain maps cannot fail", e);
-    }
     CallToolResult.Builder result = CallToolResult.builder()
         .structuredContent(wire)
-        .addTextContent(text);
+        .addTextContent(ToolSupport.json(rows));
     String notice = (response.correctionNotice() + " " + response.suggestionNotice() + " "
         + nothing.map(NothingIndexed::message).orElse("")).strip();
     if (!notice.isEmpty()) result.addTextContent(notice);

@@ -24,16 +24,32 @@ final class ToolSupport {
 
   private ToolSupport() {}
 
-  /** A tool whose input schema is the resource {@code <name>.schema.json} beside this class. */
+  /**
+   * A tool whose input schema is the resource {@code <name>.schema.json} beside this class and
+   * whose output schema (that of its {@code structuredContent}, MCP 2025-06-18) is
+   * {@code <name>.output.json}.
+   */
   static McpSchema.Tool tool(String name, String description) {
-    String resource = name + ".schema.json";
+    return McpSchema.Tool.builder().name(name).description(description)
+        .inputSchema(Qmd4jMcpServer.JSON, resource(name + ".schema.json"))
+        .outputSchema(Qmd4jMcpServer.JSON, resource(name + ".output.json")).build();
+  }
+
+  private static String resource(String resource) {
     try (InputStream in = ToolSupport.class.getResourceAsStream(resource)) {
       if (in == null) throw new AssertionError("Missing resource " + resource);
-      String schema = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      return McpSchema.Tool.builder().name(name).description(description)
-          .inputSchema(Qmd4jMcpServer.JSON, schema).build();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the bundled resource " + resource, e);
+    }
+  }
+
+  /** {@code value} as JSON text, for the text content that old clients read. */
+  static String json(Object value) {
+    try {
+      return Qmd4jMcpServer.JSON.writeValueAsString(value);
+    } catch (IOException e) {
+      throw new UncheckedIOException("JSON of plain maps cannot fail", e);
     }
   }
 

@@ -2,8 +2,6 @@ package org.qmd4j.mcp;
 
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -60,13 +58,7 @@ final class TypedTools {
   /** The rows as a JSON array (text) and as {@code {results}} (structured content). */
   static CallToolResult result(List<? extends Note> notes) {
     List<Map<String, Object>> rows = notes.stream().map(Note::toWire).toList();
-    String text;
-    try {
-      text = Qmd4jMcpServer.JSON.writeValueAsString(rows);
-    } catch (IOException e) {
-      throw new UncheckedIOException("JSON of plain maps cannot fail", e);
-    }
     return CallToolResult.builder().structuredContent(Map.of("results", rows))
-        .addTextContent(text).build();
+        .addTextContent(ToolSupport.json(rows)).build();
   }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.charset.StandardCharsets;
@@ -24,9 +26,11 @@ import org.qmd4j.Searcher;
  */
 class ToolArgumentsFuzzTest {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
   private static final Searcher SEARCHER =
       SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
-  private static final List<SyncToolSpecification> TOOLS = Qmd4jMcpServer.tools(SEARCHER);
+  private static final List<SyncToolSpecification> TOOLS = Qmd4jMcpServer.tools(SEARCHER,
+      ServerSettings.DEFAULT);
 
   @FuzzTest(maxDuration = "10s")
   void everyToolAnswersOrSaysWhyWhateverTheArguments(byte[] bytes) {
@@ -56,6 +60,12 @@ class ToolArgumentsFuzzTest {
       assertThat(message).as(tool.tool().name() + " " + args)
           .doesNotStartWith("Internal error");
       ForPeople.check(message, tool.tool().name() + " " + args);
+    } else {
+      // Called directly, the handler is not checked by the SDK server: check it here.
+      JsonSchemaValidator.ValidationResponse valid =
+          VALIDATOR.validate(tool.tool().outputSchema(), r.structuredContent());
+      assertThat(valid.valid()).as(tool.tool().name() + " " + args + ": "
+          + valid.errorMessage()).isTrue();
     }
   }
 }
