@@ -20,6 +20,9 @@ import org.qmd4j.Fixtures;
 class ReadmeExamplesTest {
   private static final Pattern JAVA_BLOCK = Pattern.compile("(?s)```java\\n(.*?)```");
   private static final Path SOURCES = Path.of("src/main/java/org/qmd4j/examples");
+  /** "Test your own engine": the contract test of the external project examples/own-engine. */
+  private static final Path OWN_ENGINE_TEST = Path.of(
+      "own-engine/src/test/java/com/example/ownengine/NaiveEngineContractTest.java");
 
   @Test
   void everyJavaBlockOfTheReadmeIsAnExampleFile() throws IOException {
@@ -35,6 +38,7 @@ class ReadmeExamplesTest {
       }
     }
     assertThat(examples).hasSize(4);
+    examples.add(Files.readString(OWN_ENGINE_TEST, StandardCharsets.UTF_8));
     assertThat(blocks).as("the README's ```java blocks").containsExactlyInAnyOrderElementsOf(
         examples);
   }

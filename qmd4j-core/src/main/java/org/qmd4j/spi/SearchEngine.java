@@ -13,8 +13,9 @@ import org.qmd4j.search.Layout;
  * qmd engine; an application plugs in its own (a remote index, a test double) with a
  * {@link Factory} given to {@code SearchProviders.forVault(Path, SearchOptions, Factory)}.
  *
- * <p>The contract every engine keeps (the conformance test {@code SearchEngineContract} in
- * the {@code qmd4j-core} test-jar checks it):
+ * <p>The contract every engine keeps (the conformance test
+ * {@code org.qmd4j.testkit.SearchEngineContract} of the {@code qmd4j-testkit} artifact checks
+ * it):
  * <ul>
  *   <li>at most {@code query.limit()} hits, best first, scores in [0, 1] and descending;
  *       equal scores ordered by path, then line, so that the order holds across rebuilds;

@@ -1,4 +1,4 @@
-package org.qmd4j.spi;
+package org.qmd4j.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,29 +22,46 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.qmd4j.Fixtures;
+import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.ChunkFilter;
+import org.qmd4j.spi.SearchEngine;
 
 /**
  * The contract every {@link SearchEngine} keeps, as a reusable JUnit 5 test: extend it, return
- * the engine's {@link SearchEngine.Factory} from {@link #factory()}, and run it. It is published
- * in the {@code org.qmd4j:qmd4j-core} test-jar ({@code <type>test-jar</type>}).
+ * the engine's {@link SearchEngine.Factory} from {@link #factory()}, and run it with the rest of
+ * your tests. qmd4j's own engines (embedded Lucene and qmd) pass it.
+ *
+ * <pre>{@code
+ * class MyEngineContractTest extends SearchEngineContract {
+ *   @Override
+ *   protected SearchEngine.Factory factory() {
+ *     return MyEngine::new;
+ *   }
+ * }
+ * }</pre>
  *
  * <p>It runs a {@link Searcher} made by {@link SearchProviders#forVault(Path, SearchOptions,
- * SearchEngine.Factory)} over a copy of the example vault and checks what {@link SearchEngine}
- * promises: scores in [0, 1] and descending; at most {@code limit} results; only chunks that
- * pass the filter (scope and dates), with the limit still filled under a filter when enough
- * chunks pass; {@code *} lists every passing chunk newest first with score 1.0; no match gives
- * an empty list; concurrent searches give the same answers as sequential ones.
+ * SearchEngine.Factory)} over a copy of an example vault ({@link TestVaults}) and checks what
+ * {@link SearchEngine} promises: scores in [0, 1] and descending; at most {@code limit} results;
+ * only chunks that pass the filter (scope and dates), with the limit still filled under a filter
+ * when enough chunks pass; {@code *} lists every passing chunk newest first with score 1.0; no
+ * match gives an empty list; concurrent searches give the same answers as sequential ones.
  *
  * <p>The expected chunks come from the {@link SearchEngine.Context} the factory is given, so
  * an engine that returns qmd4j's chunks (as it must) is judged against its own vault reading.
+ * The test instance is shared by the class's tests (one searcher, opened once); add tests of
+ * your own with {@link #searcher()}.
+ *
+ * @since 0.2
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class SearchEngineContract {
@@ -53,27 +71,48 @@ public abstract class SearchEngineContract {
   private Searcher searcher;
   private SearchEngine.Context context;
 
-  /** The engine under test. Called once per test class, before any test. */
+  /** For subclasses. */
+  protected SearchEngineContract() {}
+
+  /**
+   * The engine under test. Called once per test class, before any test; a test class whose
+   * engine cannot run here (a missing binary, say) may call JUnit's {@code Assumptions} in it
+   * to skip every test, saying why.
+   *
+   * @return the factory that opens the engine on the copied vault
+   */
   protected abstract SearchEngine.Factory factory();
 
   /**
-   * The options of the searcher under test: by default {@code Fixtures.memoryOptions()} (fixed
-   * clock, no environment) with its cache in {@code cacheDir}.
+   * The options of the searcher under test: by default the embedded engine's in-memory
+   * options with the fixed {@link TestVaults#CLOCK}, no environment variables, no file
+   * watcher, and the cache in {@code cacheDir}.
    *
    * @param cacheDir an empty temporary folder
+   * @return the options given to {@link SearchProviders#forVault(Path, SearchOptions,
+   *     SearchEngine.Factory)}
    */
   protected SearchOptions options(Path cacheDir) {
-    return Fixtures.memoryOptions().withCacheDir(cacheDir);
+    return SearchOptions.DEFAULT
+        .withEngine(EngineChoice.EMBEDDED)
+        .withWatch(false)
+        .withInMemoryIndex(true)
+        .withClock(TestVaults.CLOCK)
+        .withEnvironment(Map.of())
+        .withCacheDir(cacheDir);
   }
 
   /**
-   * The vault searched, copied before the tests: by default the example vault of the projects
-   * layout; the notes-layout runs return {@code Fixtures.notesVault()}.
+   * Copies the vault searched into {@code target}: by default the example vault of the
+   * projects layout ({@link TestVaults#copyProjectsVault(Path)}); override it with
+   * {@link TestVaults#copyNotesVault(Path)} and {@link #filteredScope()} to run the contract
+   * on the notes layout.
    *
-   * @since 0.4
+   * @param target an empty temporary folder
+   * @return the folder to search
    */
-  protected Path exampleVault() {
-    return Fixtures.vault();
+  protected Path copyVault(Path target) {
+    return TestVaults.copyProjectsVault(target);
   }
 
   /**
@@ -81,7 +120,7 @@ public abstract class SearchEngineContract {
    * summer of 2025, and that most hits of the queries are outside. By default
    * {@code all-changelogs}; {@code folder:journal} for the notes vault.
    *
-   * @since 0.4
+   * @return a scope, as {@link Scope#parse(String)} reads it
    */
   protected String filteredScope() {
     return "all-changelogs";
@@ -89,7 +128,7 @@ public abstract class SearchEngineContract {
 
   @BeforeAll
   final void openSearcher(@TempDir Path tmp) throws Exception {
-    Path vault = Fixtures.copy(exampleVault(), Files.createDirectories(tmp.resolve("vault")));
+    Path vault = copyVault(Files.createDirectories(tmp.resolve("vault")));
     SearchEngine.Factory factory = factory();
     searcher = SearchProviders.forVault(vault, options(tmp.resolve("cache")), ctx -> {
       context = ctx;
@@ -102,7 +141,11 @@ public abstract class SearchEngineContract {
     if (searcher != null) searcher.close();
   }
 
-  /** The searcher under test, for the subclass's own tests. */
+  /**
+   * The searcher under test, for the subclass's own tests.
+   *
+   * @return the searcher, open from before the first test to after the last
+   */
   protected final Searcher searcher() {
     return searcher;
   }
@@ -194,7 +237,7 @@ public abstract class SearchEngineContract {
     assertThat(searcher.search("xqzwvkj")).isEmpty();
     assertThat(searcher.search(SearchRequest.of("décision")
         .withScope(Scope.parse(filteredScope()))
-        .withFrom(org.qmd4j.search.DateSpec.parse("2030-01-01")))).isEmpty();
+        .withFrom(DateSpec.parse("2030-01-01")))).isEmpty();
   }
 
   @Test
@@ -205,7 +248,7 @@ public abstract class SearchEngineContract {
       requests.add(SearchRequest.of(query).withScope(Scope.parse(filteredScope())));
     }
     requests.add(SearchRequest.of("*").withLimit(30));
-    Map<SearchRequest, List<String>> sequential = new java.util.LinkedHashMap<>();
+    Map<SearchRequest, List<String>> sequential = new LinkedHashMap<>();
     for (SearchRequest r : requests) sequential.put(r, shown(searcher.search(r)));
 
     ExecutorService pool = Executors.newFixedThreadPool(4);

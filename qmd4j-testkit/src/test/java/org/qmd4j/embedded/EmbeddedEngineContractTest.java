@@ -1,7 +1,7 @@
 package org.qmd4j.embedded;
 
 import org.qmd4j.spi.SearchEngine;
-import org.qmd4j.spi.SearchEngineContract;
+import org.qmd4j.testkit.SearchEngineContract;
 import org.qmd4j.vault.Chunker;
 
 /** The embedded Lucene engine, with its index in memory, keeps the engine contract. */

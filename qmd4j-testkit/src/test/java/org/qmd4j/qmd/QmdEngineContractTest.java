@@ -11,7 +11,7 @@ import org.qmd4j.spi.BinaryLocator;
 import org.qmd4j.spi.ProcessRunner;
 import org.qmd4j.spi.QmdOptions;
 import org.qmd4j.spi.SearchEngine;
-import org.qmd4j.spi.SearchEngineContract;
+import org.qmd4j.testkit.SearchEngineContract;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
 

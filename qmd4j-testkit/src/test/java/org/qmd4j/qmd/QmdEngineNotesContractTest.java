@@ -2,7 +2,7 @@ package org.qmd4j.qmd;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
-import org.qmd4j.Fixtures;
+import org.qmd4j.testkit.TestVaults;
 
 /**
  * The qmd engine, driving the real qmd, keeps the engine contract on a vault of the notes
@@ -12,8 +12,8 @@ import org.qmd4j.Fixtures;
 @Tag("qmd")
 class QmdEngineNotesContractTest extends QmdEngineContractTest {
   @Override
-  protected Path exampleVault() {
-    return Fixtures.notesVault();
+  protected Path copyVault(Path target) {
+    return TestVaults.copyNotesVault(target);
   }
 
   @Override

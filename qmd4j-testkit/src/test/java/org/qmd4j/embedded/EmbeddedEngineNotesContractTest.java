@@ -1,19 +1,19 @@
 package org.qmd4j.embedded;
 
 import java.nio.file.Path;
-import org.qmd4j.Fixtures;
 import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.SearchEngine;
-import org.qmd4j.spi.SearchEngineContract;
+import org.qmd4j.testkit.SearchEngineContract;
+import org.qmd4j.testkit.TestVaults;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
 
 /** The embedded engine keeps the engine contract on a vault of the notes layout (issue 16). */
 class EmbeddedEngineNotesContractTest extends SearchEngineContract {
   @Override
-  protected Path exampleVault() {
-    return Fixtures.notesVault();
+  protected Path copyVault(Path target) {
+    return TestVaults.copyNotesVault(target);
   }
 
   @Override
