@@ -124,7 +124,6 @@ public final class EmbeddedEngine implements SearchEngine {
    * @param vault an existing vault folder, as a real path
    * @param indexDir the folder for the index, or {@code null} to keep it in memory
    * @param chunker how files are cut into chunks
-   * @return the open engine
    * @throws IndexException if the index cannot be opened (a folder that cannot be written,
    *     read-only say, is not an error: the index is then kept in memory, with a warning)
    */
@@ -144,7 +143,6 @@ public final class EmbeddedEngine implements SearchEngine {
    * @param chunker how files are cut into chunks
    * @param changes what changed in the vault since the last search
    * @param progress hears how indexing passes go
-   * @return the open engine
    * @throws IndexException if the index folder cannot be created or written
    */
   public static EmbeddedEngine open(Path vault, Path indexDir, Chunker chunker,
@@ -164,13 +162,14 @@ public final class EmbeddedEngine implements SearchEngine {
         directory = FSDirectory.open(indexDir);
         return new EmbeddedEngine(vault, chunker, directory, indexDir.toString(), indexDir,
             changes, progress);
-      } catch (FileSystemException e) {
-        if (e instanceof NoSuchFileException) throw e;
-        // A read-only cache folder (a locked-down home, a read-only mount): the index is
-        // derived data, so search from memory rather than not at all.
+      } catch (IOException | RuntimeException e) {
+        boolean readOnly = e instanceof FileSystemException && !(e instanceof NoSuchFileException);
+        if (!readOnly && !IndexHealer.isDamage(e, indexDir.toString())) throw e;
+        // A read-only cache folder (a locked-down home, a read-only mount), or an index damaged
+        // again as fast as it was healed: it is derived data, so search from memory instead.
         IndexStore.closeQuietly(directory);
-        LOG.warn("Cannot write the index at {} ({}); this process keeps it in memory instead",
-            indexDir, e.toString());
+        LOG.warn("Cannot {} the index at {} ({}); this process keeps it in memory instead",
+            readOnly ? "write" : "heal", indexDir, e.toString());
         directory = new ByteBuffersDirectory();
         return new EmbeddedEngine(vault, chunker, directory, "memory", null, changes,
             progress);
