@@ -149,10 +149,10 @@ public final class SearchProviders {
     QmdEngine qmdEngine = QmdEngine.open(root, layout,
         vaultCacheDir(root, options).resolve("qmd" + suffix(layout)), binary, qmd,
         options.chunker(), options.environment());
-    SearchEngine engine = qmdEngine;
-    if (qmd.onFailure() == QmdOptions.FailurePolicy.FALLBACK_TO_EMBEDDED) {
-      engine = new FallbackEngine(qmdEngine, () -> openEmbedded(root, layout, options));
-    }
+    // Deep search without qmd's models is answered by the embedded engine, marked degraded.
+    SearchEngine engine = new FallbackEngine(qmdEngine, () -> openEmbedded(root, layout, options),
+        qmd.onFailure() == QmdOptions.FailurePolicy.FALLBACK_TO_EMBEDDED,
+        qmdEngine::deepUnavailable);
     String reason = "qmd " + binary.version() + " found at " + binary.path()
         + (options.engine() == EngineChoice.QMD ? " (requested)" : "");
     return searcher(engine, reason, root, layout, options);

@@ -284,6 +284,15 @@ public final class QmdEngine implements SearchEngine {
     return documents.get();
   }
 
+  /**
+   * Why qmd cannot run a deep search now, if it cannot: its models are missing (checked at
+   * each call, so that a {@code qmd pull} made meanwhile is seen).
+   */
+  public Optional<String> deepUnavailable() {
+    return QmdModels.missing(QmdModels.folder(environment)).isEmpty() ? Optional.empty()
+        : Optional.of(QmdModels.MISSING);
+  }
+
   private void requireModels() {
     Path folder = QmdModels.folder(environment);
     List<String> missing = QmdModels.missing(folder);
