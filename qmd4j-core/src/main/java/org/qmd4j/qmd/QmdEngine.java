@@ -60,6 +60,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class QmdEngine implements SearchEngine {
   private static final Logger LOG = LoggerFactory.getLogger(QmdEngine.class);
+  /** What a deep search does when qmd's models are present. */
+  public static final String DEEP_SEARCH = QmdModels.HYBRID;
 
   private final Path vault;
   private final VaultLayout layout;
