@@ -35,7 +35,7 @@ class DoctorCommandTest {
     JsonNode facts = new ObjectMapper().readTree(out.toString());
     List<String> keys = new ArrayList<>();
     facts.fieldNames().forEachRemaining(keys::add);
-    assertThat(keys).startsWith("engine", "why", "vault", "index")
+    assertThat(keys).startsWith("engine", "why", "vault", "layout", "index")
         .contains("documents_indexed", "chunks_indexed", "deep_search")
         .allMatch(k -> k.matches("[a-z0-9]+(_[a-z0-9]+)*"), "snake_case");
     assertThat(facts.get("engine").asText()).isEqualTo("embedded");
