@@ -77,7 +77,7 @@ final class QmdChunks {
   /**
    * A chunk's score in [0, 1], on the embedded engine's scale (README, "What a score means"):
    * with {@code terms} query words and tags, a chunk holding {@code u} of them scores in
-   * {@code [0.5 u / terms, 0.5 (u + 1) / terms)}, one holding all of them in [0.5, 1); inside
+   * {@code [0.5 u / terms, 0.5 (u + 1) / terms)}, one holding all of them in [0.5, 1]; inside
    * its band qmd's document score places it, as {@code s / (s + }{@value #BAND_MIDDLE}{@code )}
    * of qmd's BM25 magnitude {@code s}.
    *
@@ -90,8 +90,8 @@ final class QmdChunks {
         : "docScore " + docScore + ", strength " + strength + ", terms " + terms;
     double within = docScore / (docScore + BAND_MIDDLE * (1 - docScore));
     int held = (int) Math.round(strength * terms);
-    double lower = held >= terms ? 0.5 : 0.5 * held / terms;
-    double width = held >= terms ? 0.5 : 0.5 / terms;
-    return Math.min(lower + width * within, Math.nextDown(lower + width));
+    if (held >= terms) return 0.5 + 0.5 * within; // qmd's top score reaches 1
+    double lower = 0.5 * held / terms;
+    return Math.min(lower + within * 0.5 / terms, Math.nextDown(0.5 * (held + 1) / terms));
   }
 }
