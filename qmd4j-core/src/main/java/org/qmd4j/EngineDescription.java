@@ -13,9 +13,12 @@ import org.qmd4j.search.Layout;
  * @param indexLocation where the engine keeps its index, or {@code memory}
  * @param layout the vault's layout (since 0.4)
  * @param layoutReason why this layout: {@code requested}, or what was detected (since 0.4)
+ * @param deepSearch what a deep search does, when the searcher was built: qmd's hybrid search,
+ *     or, starting with {@code embedded}, keyword lists fused by rank (no semantic model), with
+ *     why (since 0.4)
  */
 public record EngineDescription(String engine, String reason, String vault,
-    String indexLocation, Layout layout, String layoutReason) {
+    String indexLocation, Layout layout, String layoutReason, String deepSearch) {
   public EngineDescription {
     Objects.requireNonNull(engine, "engine == null");
     Objects.requireNonNull(reason, "reason == null");
@@ -23,6 +26,12 @@ public record EngineDescription(String engine, String reason, String vault,
     Objects.requireNonNull(indexLocation, "indexLocation == null");
     Objects.requireNonNull(layout, "layout == null");
     Objects.requireNonNull(layoutReason, "layoutReason == null");
+    Objects.requireNonNull(deepSearch, "deepSearch == null");
+  }
+
+  /** Whether deep search finds meaning rather than only the query's words. */
+  public boolean semanticDeepSearch() {
+    return !deepSearch.startsWith("embedded");
   }
 
   @Override

@@ -56,6 +56,10 @@ public final class SearchProviders {
   // since falling back is the designed behaviour (doctor and describe() say it too).
   private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
+  /** What deep search does with the embedded engine. */
+  static final String EMBEDDED_DEEP =
+      "embedded keyword search (keyword lists fused by rank, no semantic model)";
+
   private SearchProviders() {}
 
   /** A searcher for {@code vault} with {@link SearchOptions#DEFAULT}. */
@@ -140,7 +144,8 @@ public final class SearchProviders {
     SearchEngine engine = Objects.requireNonNull(
         factory.open(new EngineContext(root, layout, options, vaultCacheDir(root, options))),
         "factory returned null");
-    return searcher(engine, "an engine supplied by the application", root, layout, options);
+    return searcher(engine, "an engine supplied by the application",
+        "the application's engine's deep search", root, layout, options);
   }
 
   private static Searcher qmd(Path root, VaultLayout layout, SearchOptions options,
@@ -149,24 +154,27 @@ public final class SearchProviders {
     QmdEngine qmdEngine = QmdEngine.open(root, layout,
         vaultCacheDir(root, options).resolve("qmd" + suffix(layout)), binary, qmd,
         options.chunker(), options.environment());
-    SearchEngine engine = qmdEngine;
-    if (qmd.onFailure() == QmdOptions.FailurePolicy.FALLBACK_TO_EMBEDDED) {
-      engine = new FallbackEngine(qmdEngine, () -> openEmbedded(root, layout, options));
-    }
+    // Deep search without qmd's models is answered by the embedded engine, marked degraded.
+    SearchEngine engine = new FallbackEngine(qmdEngine, () -> openEmbedded(root, layout, options),
+        qmd.onFailure() == QmdOptions.FailurePolicy.FALLBACK_TO_EMBEDDED,
+        qmdEngine::deepUnavailable);
     String reason = "qmd " + binary.version() + " found at " + binary.path()
         + (options.engine() == EngineChoice.QMD ? " (requested)" : "");
-    return searcher(engine, reason, root, layout, options);
+    String deep = qmdEngine.deepUnavailable()
+        .map(why -> EMBEDDED_DEEP.replace(")", "; " + why + ")")).orElse(QmdEngine.DEEP_SEARCH);
+    return searcher(engine, reason, deep, root, layout, options);
   }
 
   private static Searcher embedded(Path root, VaultLayout layout, SearchOptions options,
       String reason) {
-    return searcher(openEmbedded(root, layout, options), reason, root, layout, options);
+    return searcher(openEmbedded(root, layout, options), reason,
+        EMBEDDED_DEEP.replace(")", " without qmd)"), root, layout, options);
   }
 
-  private static Searcher searcher(SearchEngine engine, String reason, Path root,
+  private static Searcher searcher(SearchEngine engine, String reason, String deep, Path root,
       VaultLayout layout, SearchOptions options) {
     EngineDescription description = new EngineDescription(engine.name(), reason,
-        root.toString(), engine.indexLocation(), layout.layout(), layout.reason());
+        root.toString(), engine.indexLocation(), layout.layout(), layout.reason(), deep);
     LOG.debug("Searcher for {}: {}", root, description);
     SearchPipeline pipeline = new SearchPipeline(engine, root, layout, options.clock());
     return new Searcher(pipeline, description, options.resolveExecutor());

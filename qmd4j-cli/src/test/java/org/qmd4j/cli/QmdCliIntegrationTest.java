@@ -89,7 +89,9 @@ class QmdCliIntegrationTest {
     assertThat(facts.get("why").asText()).startsWith("qmd 2.").contains(" found at ");
     assertThat(facts.get("documents_indexed").isNumber()).isTrue();
     assertThat(facts.get("documents_indexed").asLong()).isEqualTo(58);
-    assertThat(facts.get("deep_search").asText()).contains("qmd pull");
+    assertThat(facts.get("deep_search").asText()).isEqualTo("embedded (qmd's models are"
+        + " missing; run `qmd pull` (about 2 GB) for qmd's deep search)");
+    assertThat(facts.get("qmd_models").asText()).startsWith("missing [embeddinggemma-300m");
   }
 
   private static SearchOptions options() {

@@ -17,7 +17,8 @@ import org.qmd4j.vault.ParsedNote;
  * Ranks the chunks inside the documents qmd returned. Every chunk that matches the query
  * under qmd4j's own analysis is a candidate, scored from qmd's document score and the chunk's
  * share of query words, so a chunk holding every term ranks above one holding some; a document
- * qmd matched by a form qmd4j does not fold contributes its best line's chunk at half score.
+ * qmd matched by a form qmd4j does not fold contributes its best line's chunk, in the lowest
+ * band (as holding none of the words).
  * A query with an Obsidian tag ({@code #projet}) keeps only chunks that carry it. Scope and
  * dates apply per chunk. Stateless.
  */
@@ -28,6 +29,7 @@ final class QmdChunks {
   static List<Hit> rank(List<QmdJson.DocHit> docs, String query, Predicate<Chunk> filter,
       int limit, MatchType matchType, NoteCache notes) throws IOException {
     TermMatcher matcher = TermMatcher.of(query);
+    int terms = Math.max(1, matcher.words().size() + matcher.hashtags().size());
     record Candidate(Chunk chunk, double score) {}
     List<Candidate> candidates = new ArrayList<>();
     for (QmdJson.DocHit doc : docs) {
@@ -38,7 +40,7 @@ final class QmdChunks {
         double strength = matcher.strength(c);
         if (strength > 0) {
           any = true;
-          candidates.add(new Candidate(c, score(doc.score(), strength)));
+          candidates.add(new Candidate(c, score(doc.score(), strength, terms)));
         }
       }
       // Matched through its path or a form qmd4j does not fold: qmd's best line. Never for a
@@ -47,7 +49,7 @@ final class QmdChunks {
         Chunk best = note.get().chunks().stream()
             .filter(c -> c.lines().contains(doc.line()))
             .findFirst().orElse(note.get().chunks().get(0));
-        candidates.add(new Candidate(best, doc.score() * 0.25));
+        candidates.add(new Candidate(best, score(doc.score(), 0, terms)));
       }
     }
     // Equal scores by path, then line (issue 19): qmd's order among equal documents may
@@ -65,17 +67,31 @@ final class QmdChunks {
   }
 
   /**
-   * A chunk's score in [0, 1]: a chunk holding every query word scores in [0.5, 1], one
-   * holding some below 0.5, so every term ranks above some whatever qmd's document scores;
-   * within each band qmd's document score orders.
+   * qmd's document score (its BM25 magnitude {@code s} as {@code s / (1 + s)}) at which a chunk
+   * sits in the middle of its band: measured on the example vault, the value that brings
+   * the qmd engine's scores closest to the embedded engine's for the same chunk (its
+   * {@code b / (b + 5)} of Lucene's BM25; docs/benchmarks.md, "Score agreement").
+   */
+  static final double BAND_MIDDLE = 4;
+
+  /**
+   * A chunk's score in [0, 1], on the embedded engine's scale (README, "What a score means"):
+   * with {@code terms} query words and tags, a chunk holding {@code u} of them scores in
+   * {@code [0.5 u / terms, 0.5 (u + 1) / terms)}, one holding all of them in [0.5, 1]; inside
+   * its band qmd's document score places it, as {@code s / (s + }{@value #BAND_MIDDLE}{@code )}
+   * of qmd's BM25 magnitude {@code s}.
    *
    * @param docScore qmd's document score, in [0, 1] (clamped once, where qmd's JSON is read)
    * @param strength the share of query words the chunk holds, in [0, 1]
+   * @param terms the number of query words and tags, at least 1
    */
-  static double score(double docScore, double strength) {
-    assert docScore >= 0 && docScore <= 1 && strength >= 0 && strength <= 1
-        : "docScore " + docScore + ", strength " + strength;
-    double doc = docScore;
-    return strength >= 1 ? 0.5 + 0.5 * doc : 0.5 * strength * (0.5 + 0.5 * doc);
+  static double score(double docScore, double strength, int terms) {
+    assert docScore >= 0 && docScore <= 1 && strength >= 0 && strength <= 1 && terms >= 1
+        : "docScore " + docScore + ", strength " + strength + ", terms " + terms;
+    double within = docScore / (docScore + BAND_MIDDLE * (1 - docScore));
+    int held = (int) Math.round(strength * terms);
+    if (held >= terms) return 0.5 + 0.5 * within; // qmd's top score reaches 1
+    double lower = 0.5 * held / terms;
+    return Math.min(lower + within * 0.5 / terms, Math.nextDown(0.5 * (held + 1) / terms));
   }
 }

@@ -31,10 +31,11 @@ final class QmdDiagnostics {
       d.put("documents left out", (empty == 1 ? "1 empty file" : empty + " empty files")
           + " of the vault's " + files + " indexed files (qmd does not index empty files)");
     }
-    List<String> missing = QmdModels.missing(QmdModels.folder(environment));
-    d.put("deep search", missing.isEmpty() ? "yes (models present)"
-        : "no: models missing " + missing + " in " + QmdModels.folder(environment)
-            + "; run `qmd pull`");
+    Path models = QmdModels.folder(environment);
+    List<String> missing = QmdModels.missing(models);
+    d.put("deep search", missing.isEmpty() ? QmdModels.HYBRID : "no (" + QmdModels.MISSING + ")");
+    d.put("qmd models", missing.isEmpty() ? "present in " + models
+        : "missing " + missing + " in " + models);
     d.putAll(session.diagnostics());
     d.put("fast search", session.isUsable()
         ? "qmd mcp `query` with typed lex searches (whole query, then one per term), no rerank"

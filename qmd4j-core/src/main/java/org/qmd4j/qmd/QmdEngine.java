@@ -60,6 +60,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class QmdEngine implements SearchEngine {
   private static final Logger LOG = LoggerFactory.getLogger(QmdEngine.class);
+  /** What a deep search does when qmd's models are present. */
+  public static final String DEEP_SEARCH = QmdModels.HYBRID;
 
   private final Path vault;
   private final VaultLayout layout;
@@ -282,6 +284,15 @@ public final class QmdEngine implements SearchEngine {
   /** The collection's document count, from the session when it runs, else the CLI. */
   OptionalLong documentCount() throws IOException {
     return documents.get();
+  }
+
+  /**
+   * Why qmd cannot run a deep search now, if it cannot: its models are missing (checked at
+   * each call, so that a {@code qmd pull} made meanwhile is seen).
+   */
+  public Optional<String> deepUnavailable() {
+    return QmdModels.missing(QmdModels.folder(environment)).isEmpty() ? Optional.empty()
+        : Optional.of(QmdModels.MISSING);
   }
 
   private void requireModels() {

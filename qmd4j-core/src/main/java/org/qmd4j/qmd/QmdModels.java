@@ -19,6 +19,14 @@ final class QmdModels {
   static final List<String> MODELS = List.of("embeddinggemma-300m", "qmd-query-expansion-1.7b",
       "qwen3-reranker-0.6b");
 
+  /** Why deep search does not run on qmd, for people and agents (no cache path). */
+  static final String MISSING =
+      "qmd's models are missing; run `qmd pull` (about 2 GB) for qmd's deep search";
+
+  /** What deep search does with qmd's models. */
+  static final String HYBRID =
+      "qmd hybrid search (query expansion, keywords and vectors, re-ranked)";
+
   private QmdModels() {}
 
   /** qmd's model folder: {@code ${XDG_CACHE_HOME:-$HOME/.cache}/qmd/models}. */

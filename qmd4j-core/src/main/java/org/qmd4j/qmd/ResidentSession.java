@@ -217,7 +217,7 @@ final class ResidentSession implements AutoCloseable {
     Boolean models = modelsReady;
     long deep = deepServed.get();
     d.put("session models", deep > 0 ? "loaded (" + deep + " deep searches served)"
-        : Boolean.FALSE.equals(models) ? "missing (deep search fails at once)"
+        : Boolean.FALSE.equals(models) ? "missing (deep search answered by the embedded engine)"
         : "not loaded (loaded by the first deep search)");
     return d;
   }

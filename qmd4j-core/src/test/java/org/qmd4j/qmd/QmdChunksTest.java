@@ -33,8 +33,8 @@ class QmdChunksTest {
       ranked.add(h.chunk().path() + ":" + h.chunk().lines().from() + " " + h.score());
     }
     assertThat(ranked).containsExactly(
-        "projects/a/tasks.md:1 0.75", "projects/a/tasks.md:4 0.75",
-        "projects/b/tasks.md:1 0.75", "projects/b/tasks.md:4 0.75",
-        "projects/c/tasks.md:1 0.75", "projects/c/tasks.md:4 0.75");
+        "projects/a/tasks.md:1 0.6", "projects/a/tasks.md:4 0.6",
+        "projects/b/tasks.md:1 0.6", "projects/b/tasks.md:4 0.6",
+        "projects/c/tasks.md:1 0.6", "projects/c/tasks.md:4 0.6");
   }
 }

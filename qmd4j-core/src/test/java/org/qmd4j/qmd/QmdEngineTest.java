@@ -298,14 +298,36 @@ class QmdEngineTest {
   }
 
   @Test
-  void deepSearchWithoutModelsFailsAtOnceSayingQmdPull() {
-    Path models = tmp.resolve("xdg/qmd/models");
-    assertThatThrownBy(() -> search(SearchRequest.of("décision").withMode(Mode.DEEP)))
-        .isInstanceOf(QmdUnavailableException.class)
-        .hasMessage("Deep search needs qmd's models, and [embeddinggemma-300m, "
-            + "qmd-query-expansion-1.7b, qwen3-reranker-0.6b] are missing from " + models
-            + ". Run `qmd pull` once (about 2 GB, needs network), or use fast mode");
+  void deepSearchWithoutModelsAnswersFromTheEmbeddedEngineMarkedDegraded() {
+    List<SearchResult> results = search(SearchRequest.of("décision").withMode(Mode.DEEP));
+    assertThat(results).isNotEmpty().allSatisfy(r -> {
+      assertThat(r.degraded()).contains("qmd's models are missing; run `qmd pull` (about 2 GB)"
+          + " for qmd's deep search");
+      assertThat(r.matchType()).isEqualTo(MatchType.KEYWORD);
+    });
+    assertThat(results.get(0).chunk()).containsIgnoringCase("décision");
     assertThat(qmd.argvs("query")).as("qmd query would hang downloading them").isEmpty();
+  }
+
+  @Test
+  void deepSearchUsesQmdAgainOnceTheModelsArePulled() throws IOException {
+    try (Searcher searcher = open()) {
+      assertThat(searcher.search(SearchRequest.of("webhook").withMode(Mode.DEEP)))
+          .allSatisfy(r -> assertThat(r.degraded()).isPresent());
+      addModels();
+      assertThat(searcher.search(SearchRequest.of("webhook").withMode(Mode.DEEP))).isNotEmpty()
+          .allSatisfy(r -> {
+            assertThat(r.degraded()).isEmpty();
+            assertThat(r.matchType()).isEqualTo(MatchType.HYBRID);
+          });
+    }
+  }
+
+  @Test
+  void fastSearchWithoutModelsStaysOnQmd() {
+    assertThat(search("webhook")).isNotEmpty()
+        .allSatisfy(r -> assertThat(r.degraded()).isEmpty());
+    assertThat(qmd.argvs("search")).isNotEmpty();
   }
 
   @Test
@@ -606,15 +628,14 @@ class QmdEngineTest {
   }
 
   @Test
-  void fallbackPolicyCoversMissingModels() {
+  void fallbackPolicySaysTheModelsAreMissingRatherThanAFailure() {
     List<SearchResult> results;
     try (Searcher searcher = SearchProviders.forVault(vault,
         options(QmdOptions.FailurePolicy.FALLBACK_TO_EMBEDDED))) {
       results = searcher.search(SearchRequest.of("webhook").withMode(Mode.DEEP));
     }
-    assertThat(results).isNotEmpty().allSatisfy(r -> assertThat(r.degraded()).hasValueSatisfying(
-        reason -> assertThat(reason).startsWith("qmd failed: Deep search needs qmd's models")
-            .contains("qmd pull")));
+    assertThat(results).isNotEmpty().allSatisfy(r -> assertThat(r.degraded())
+        .contains("qmd's models are missing; run `qmd pull` (about 2 GB) for qmd's deep search"));
   }
 
   @Test
@@ -643,8 +664,10 @@ class QmdEngineTest {
         .containsEntry("index", index)
         .containsEntry("collection", "qmd4j (private)")
         .containsEntry("documents indexed", "58");
-    assertThat(facts.get("deep search")).startsWith("no: models missing [embeddinggemma-300m")
-        .contains(tmp.resolve("xdg/qmd/models").toString()).endsWith("run `qmd pull`");
+    assertThat(facts).containsEntry("deep search", "embedded (qmd's models are missing; run"
+        + " `qmd pull` (about 2 GB) for qmd's deep search)");
+    assertThat(facts.get("qmd models")).startsWith("missing [embeddinggemma-300m")
+        .endsWith(" in " + tmp.resolve("xdg/qmd/models"));
     assertThat(facts.get("fast search")).contains("stop words are removed");
   }
 

@@ -53,9 +53,20 @@ class QmdSearchesTest {
 
   @Test
   void aChunkWithEveryWordOutranksOneWithSomeWhateverTheDocumentScores() {
-    assertThat(QmdChunks.score(0.0, 1.0)).isGreaterThan(QmdChunks.score(1.0, 0.99));
-    assertThat(QmdChunks.score(1.0, 1.0)).isEqualTo(1.0);
-    assertThat(QmdChunks.score(0.2, 0.5)).isLessThan(QmdChunks.score(0.9, 0.5));
-    assertThat(QmdChunks.score(0.0, 0.0)).isBetween(0.0, 1.0);
+    assertThat(QmdChunks.score(0.0, 1.0, 100)).isGreaterThan(QmdChunks.score(1.0, 0.99, 100));
+    assertThat(QmdChunks.score(1.0, 1.0, 2)).isEqualTo(1.0);
+    assertThat(QmdChunks.score(0.2, 0.5, 2)).isLessThan(QmdChunks.score(0.9, 0.5, 2));
+    assertThat(QmdChunks.score(0.0, 0.0, 1)).isBetween(0.0, 1.0);
+  }
+
+  @Test
+  void aChunkHoldingSomeWordsScoresInItsBandAsOnTheEmbeddedEngine() {
+    for (double doc : new double[] {0, 0.5, 0.8, 1}) {
+      assertThat(QmdChunks.score(doc, 1 / 3.0, 3)).isGreaterThanOrEqualTo(1 / 6.0)
+          .isLessThan(2 / 6.0);
+      assertThat(QmdChunks.score(doc, 1.0, 3)).isBetween(0.5, 1.0);
+    }
+    assertThat(QmdChunks.score(0.8, 1.0, 1)).as("qmd's BM25 magnitude 4: mid-band")
+        .isCloseTo(0.75, org.assertj.core.data.Offset.offset(1e-9));
   }
 }

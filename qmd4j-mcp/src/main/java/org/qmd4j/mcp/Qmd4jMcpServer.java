@@ -230,7 +230,10 @@ public final class Qmd4jMcpServer {
         + (notes ? "" : "; projects: " + (projects.isEmpty() ? "none"
             : String.join(", ", projects)))
         + "). Engine: " + d.engine() + " (" + d.reason() + ")."
-        + " Call `search` first: fast mode for words and identifiers, deep for questions."
+        + " Call `search` first: fast mode for words and identifiers. Deep mode here: "
+        + d.deepSearch() + (d.semanticDeepSearch() ? "; use it for questions."
+            : "; it matches the query's words, not their meaning, so search a question by its"
+                + " key words (fast mode does that too).")
         + " Scopes: " + (notes ? "folder:<path> (or no scope for the whole vault)"
             : Scope.VALID_SCOPES) + "."
         + " Dates: 2025-07-14, today, yesterday, 'N days|weeks|months|years ago'."

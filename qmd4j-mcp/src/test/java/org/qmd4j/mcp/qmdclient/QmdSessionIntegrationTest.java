@@ -1,7 +1,6 @@
 package org.qmd4j.mcp.qmdclient;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
@@ -34,7 +33,6 @@ import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.qmd.Processes;
 import org.qmd4j.search.Mode;
-import org.qmd4j.search.QmdUnavailableException;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.spi.BinaryLocator;
@@ -226,21 +224,16 @@ class QmdSessionIntegrationTest {
   }
 
   @Test
-  void deepSearchWithoutModelsFailsAtOnceSayingRunQmdPull() {
+  void deepSearchWithoutModelsAnswersDegradedFromTheEmbeddedEngine() {
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-      for (int i = 0; i < 2; i++) { // checked once per session, failing each time
-        assertThatThrownBy(() -> searcher.search(SearchRequest.of("webhook")
-            .withMode(Mode.DEEP)))
-            .isInstanceOf(QmdUnavailableException.class)
-            .hasMessage("Deep search needs qmd's models, and [embeddinggemma-300m,"
-                + " qmd-query-expansion-1.7b, qwen3-reranker-0.6b] are missing from "
-                + tmp.resolve("xdg-cache/qmd/models") + ". Run `qmd pull` once (about 2 GB,"
-                + " needs network), or use fast mode");
+      for (int i = 0; i < 2; i++) { // checked at each call, degraded each time
+        assertThat(searcher.search(SearchRequest.of("webhook").withMode(Mode.DEEP)))
+            .isNotEmpty().allSatisfy(r -> assertThat(r.degraded()).contains("qmd's models are"
+                + " missing; run `qmd pull` (about 2 GB) for qmd's deep search"));
       }
     });
     assertThat(search("webhook")).isNotEmpty();
-    assertThat(searcher.diagnostics().get("session models"))
-        .isEqualTo("missing (deep search fails at once)");
+    assertThat(searcher.diagnostics().get("deep search")).startsWith("embedded (");
   }
 
   @Test
