@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -56,7 +57,7 @@ final class NoteResources {
 
   private final Searcher searcher;
   private final Object lock = new Object();
-  private Set<String> listed = Set.of(); // guarded by lock
+  private Set<String> listed = Set.of(); // guarded by lock; a HashSet: diffed in O(n)
 
   NoteResources(Searcher searcher) {
     this.searcher = searcher;
@@ -64,11 +65,11 @@ final class NoteResources {
 
   /** The resources of the notes indexed now; remembers them for the next {@link #sync}. */
   List<SyncResourceSpecification> initial() {
-    TreeSet<String> paths = indexed();
+    Set<String> paths = indexed();
     synchronized (lock) {
       listed = paths;
     }
-    return paths.stream().map(this::spec).toList();
+    return new TreeSet<>(paths).stream().map(this::spec).toList();
   }
 
   /** The template {@code qmd4j://vault/{path}}: any file of the vault that read gives. */
@@ -86,14 +87,13 @@ final class NoteResources {
    * notes gone; the server tells the clients once per note added or removed.
    */
   void sync(McpSyncServer server) {
-    TreeSet<String> now = indexed();
-    Set<String> added;
-    Set<String> removed;
+    Set<String> now = indexed();
+    List<String> added = new ArrayList<>();
+    List<String> removed = new ArrayList<>();
     synchronized (lock) {
-      added = new HashSet<>(now);
-      added.removeAll(listed);
-      removed = new HashSet<>(listed);
-      removed.removeAll(now);
+      // Hash lookups: sorted sets made this diff cost more than the walk (issue 17, JFR).
+      for (String path : now) if (!listed.contains(path)) added.add(path);
+      for (String path : listed) if (!now.contains(path)) removed.add(path);
       listed = now;
     }
     for (String path : removed) server.removeResource(uri(path));
@@ -103,18 +103,18 @@ final class NoteResources {
     }
   }
 
-  private TreeSet<String> indexed() {
+  private Set<String> indexed() {
     EngineDescription d = searcher.describe();
     Path vault = Path.of(d.vault());
     try {
       VaultLayout layout = VaultLayout.of(vault, Optional.of(d.layout()));
       Map<String, FileStamp> files = VaultScanner.scan(vault, layout);
-      return new TreeSet<>(files.keySet());
+      return new HashSet<>(files.keySet());
     } catch (IOException e) {
       // Keep the list as it was: a vault that cannot be walked now lists nothing new.
       LOG.warn("Cannot list the notes of {} as resources: {}", vault, e.toString());
       synchronized (lock) {
-        return new TreeSet<>(listed);
+        return new HashSet<>(listed);
       }
     }
   }
@@ -175,10 +175,13 @@ final class NoteResources {
   }
 
   /**
-   * Calls {@link #sync} every {@code every} on a daemon thread until closed. The engines' own
-   * watcher is not used: it is pulled at each search (its events wait behind a barrier for
-   * the next one), so it tells nobody when a note appears; this walk (the stat walk a
-   * short-lived search does) is the listener.
+   * Calls {@link #sync} on a daemon thread until closed: {@code every} after the last one
+   * ended, or {@value #IDLE_FACTOR} times as long as it took if that is longer, so that the
+   * walk takes at most a tenth of the time whatever the vault's size (issue 17: at 100,000
+   * files a walk every 2 s took most of the server's CPU and slowed its searches). The
+   * engines' own watcher is not used: it is pulled at each search (its events wait behind a
+   * barrier for the next one), so it tells nobody when a note appears; this walk (the stat
+   * walk a short-lived search does) is the listener.
    */
   AutoCloseable watch(McpSyncServer server, Duration every) {
     ScheduledExecutorService timer =
@@ -187,14 +190,33 @@ final class NoteResources {
           t.setDaemon(true);
           return t;
         });
-    timer.scheduleWithFixedDelay(() -> {
-      try {
-        sync(server);
-      } catch (RuntimeException e) {
-        LOG.warn("Cannot refresh the resource list: {}", e.toString(), e);
+    Runnable poll = new Runnable() {
+      @Override
+      public void run() {
+        long start = System.nanoTime();
+        try {
+          sync(server);
+        } catch (RuntimeException e) {
+          LOG.warn("Cannot refresh the resource list: {}", e.toString(), e);
+        }
+        try {
+          timer.schedule(this, nextDelayNanos(every, System.nanoTime() - start),
+              TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException closed) {
+          LOG.debug("Resource list no longer watched: the server closed");
+        }
       }
-    }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+    };
+    timer.schedule(poll, every.toNanos(), TimeUnit.NANOSECONDS);
     return timer::shutdownNow;
+  }
+
+  /** How much longer than a walk took the next one waits at least. */
+  static final int IDLE_FACTOR = 9;
+
+  /** The wait before the next walk: {@code every}, or longer after a long walk. */
+  static long nextDelayNanos(Duration every, long tookNanos) {
+    return Math.max(every.toNanos(), IDLE_FACTOR * Math.max(0, tookNanos));
   }
 
   /**

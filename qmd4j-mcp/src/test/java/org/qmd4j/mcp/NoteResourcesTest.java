@@ -126,6 +126,38 @@ class NoteResourcesTest {
     }
   }
 
+  @Test
+  void aDeletedNoteIsAnnouncedAndNoLongerListed(@TempDir Path dir) throws Exception {
+    Path vault = Fixtures.copyVault(dir.resolve("vault"));
+    BlockingQueue<List<Resource>> changes = new LinkedBlockingQueue<>();
+    try (Searcher copy = SearchProviders.forVault(vault, Fixtures.memoryOptions());
+        McpClientHarness watched = new McpClientHarness(copy,
+            new ServerSettings(Duration.ofSeconds(20), Duration.ofMillis(100)),
+            spec -> spec.resourcesChangeConsumer(changes::add))) {
+      String uri = "qmd4j://vault/projects/startup-x/state.md";
+      assertThat(watched.client.listResources().resources()).extracting(Resource::uri)
+          .contains(uri);
+      Files.delete(vault.resolve("projects/startup-x/state.md"));
+      List<Resource> seen = watched.client.listResources().resources();
+      while (seen.stream().anyMatch(r -> r.uri().equals(uri))) {
+        seen = changes.poll(60, TimeUnit.SECONDS);
+        assertThat(seen).as("no list_changed notification within 60 s").isNotNull();
+      }
+      assertThat(seen).isNotEmpty();
+    }
+  }
+
+  @Test
+  void aLongWalkOfTheVaultSpacesOutTheNextOnes() {
+    Duration every = Duration.ofSeconds(2);
+    // A small vault: the poll interval as set.
+    assertThat(NoteResources.nextDelayNanos(every, Duration.ofMillis(30).toNanos()))
+        .isEqualTo(every.toNanos());
+    // A walk of 1 s (a large vault): the walks take at most a tenth of the time.
+    assertThat(NoteResources.nextDelayNanos(every, Duration.ofSeconds(1).toNanos()))
+        .isEqualTo(Duration.ofSeconds(9).toNanos());
+  }
+
   private static TextResourceContents only(McpSchema.ReadResourceResult result) {
     assertThat(result.contents()).hasSize(1);
     return (TextResourceContents) result.contents().get(0);
