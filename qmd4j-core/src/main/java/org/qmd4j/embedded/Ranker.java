@@ -61,12 +61,14 @@ final class Ranker {
     FieldDoc after = null;
     double cap = 1.0;
     while (out.size() < limit) {
-      TopDocs top = searcher.searchAfter(after, query, page, BY_SCORE, true);
+      // The score is the first sort value: no second pass to fill ScoreDoc.score (issue 17:
+      // TopFieldCollector.populateScores re-scored every page, about 11% of a search).
+      TopDocs top = searcher.searchAfter(after, query, page, BY_SCORE, false);
       for (ScoreDoc sd : top.scoreDocs) {
         after = (FieldDoc) sd;
         Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
         if (!filter.test(chunk)) continue;
-        cap = Math.min(cap, normalize(sd.score, words));
+        cap = Math.min(cap, normalize((Float) after.fields[0], words));
         out.add(new Hit(chunk, cap, MatchType.KEYWORD));
         if (out.size() == limit) break;
       }
