@@ -9,10 +9,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
@@ -194,10 +196,18 @@ final class Refresher {
   /** Whether the walk differs from the records; settles racy files that did not change. */
   private boolean changed(Map<String, FileStamp> seen, Map<String, FileRecord> known)
       throws IOException {
-    if (!seen.keySet().equals(known.keySet())) return true;
+    if (seen.size() != known.size()) return true;
+    // A whole walk against all records, both sorted alike: compared in one pass (issue 17:
+    // 100,000 tree look-ups were a quarter of a warm command-line search).
+    Iterator<Map.Entry<String, FileRecord>> inOrder = seen instanceof SortedMap<String, ?> a
+        && a.comparator() == null && known instanceof SortedMap<String, ?> b
+        && b.comparator() == null ? known.entrySet().iterator() : null;
     List<String> settled = new ArrayList<>();
     for (Map.Entry<String, FileStamp> e : seen.entrySet()) {
-      FileRecord record = known.get(e.getKey());
+      Map.Entry<String, FileRecord> next = inOrder == null ? null : inOrder.next();
+      if (next != null && !next.getKey().equals(e.getKey())) return true;
+      FileRecord record = next != null ? next.getValue() : known.get(e.getKey());
+      if (record == null) return true;
       if (!record.stamp().equals(e.getValue())) return true;
       if (record.isRacy(RACY_NANOS)) {
         byte[] bytes = readOrNull(e.getKey());
@@ -205,7 +215,8 @@ final class Refresher {
         long now = System.currentTimeMillis() * 1_000_000L;
         if (now - record.stamp().modifiedNanos() >= RACY_NANOS) {
           // Unchanged and now old enough: never re-hash it again.
-          known.put(e.getKey(), new FileRecord(record.stamp(), record.hash(), now));
+          FileRecord settledNow = new FileRecord(record.stamp(), record.hash(), now);
+          if (next != null) next.setValue(settledNow); else known.put(e.getKey(), settledNow);
           settled.add(e.getKey());
         }
       }
