@@ -53,6 +53,33 @@ class NotesLayoutTest {
   }
 
   @Test
+  void typedQueriesSayThatANotesVaultHasNoSuchFiles() {
+    assertThatThrownBy(() -> searcher.tasks(org.qmd4j.notes.TaskQuery.of("*")))
+        .isInstanceOf(InvalidScopeException.class)
+        .hasMessageStartingWith("Tasks are read from the projects layout (tasks.md and"
+            + " projects/<name>/tasks.md), but this vault uses the notes layout (detected")
+        .hasMessageContaining("--layout projects")
+        .hasMessageNotContaining("all-tasks");
+    assertThatThrownBy(() -> searcher.changelog(org.qmd4j.notes.ChangelogQuery.of("*")))
+        .isInstanceOf(InvalidScopeException.class)
+        .hasMessageStartingWith("Changelog entries are read from the projects layout");
+  }
+
+  @Test
+  void findConditionsOnStatusOrTagAreFrontmatterOnesInANotesVault() throws IOException {
+    Path note = vault.resolve("journal/2025/statut.md");
+    Files.writeString(note, "---\nstatus: bloqué\ntag: dossier\n---\n# Dossier en attente\n");
+    try {
+      org.qmd4j.find.FindResult found = searcher.find(org.qmd4j.find.FindRequest.newBuilder()
+          .where("status eq bloqué").where("tag eq dossier").build());
+      assertThat(found.results()).extracting(org.qmd4j.find.FindItem::path)
+          .containsExactly("journal/2025/statut.md");
+    } finally {
+      Files.delete(note);
+    }
+  }
+
+  @Test
   void aFolderOfNotesIsDetectedAsTheNotesLayout() {
     assertThat(searcher.describe().layout()).isEqualTo(Layout.NOTES);
     assertThat(searcher.describe().layoutReason()).startsWith("detected");

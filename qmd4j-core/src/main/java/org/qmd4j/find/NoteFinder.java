@@ -15,12 +15,12 @@ import org.qmd4j.internal.ChunkSearch;
 import org.qmd4j.internal.Texts;
 import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.Layout;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
-import org.qmd4j.search.Layout;
 
 /**
  * Runs {@code find_notes}. Not for application code, which calls
@@ -79,8 +79,10 @@ public final class NoteFinder {
         VaultScan.run(search.vault(), search.layout(), request, clock, start, end);
     Map<String, ScannedNote> files = scanned;
     List<RecordScan.Row> rows = List.of();
-    if (RecordScan.tasksJudged(request) || RecordScan.entriesJudged(request)) {
-      // Tasks files and changelogs are judged task by task, entry by entry.
+    if (search.layout().layout() == Layout.PROJECTS
+        && (RecordScan.tasksJudged(request) || RecordScan.entriesJudged(request))) {
+      // Tasks files and changelogs are judged task by task, entry by entry; a notes vault has
+      // none, and its notes' status or tag conditions are frontmatter ones.
       files = VaultScan.run(search.vault(), search.layout(), request, clock, start, end, false);
       rows = RecordScan.run(search, request, files, clock);
       scanned.keySet().removeIf(path -> RecordScan.judged(request, search.layout(), path));

@@ -19,6 +19,8 @@ import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.InvalidScopeException;
+import org.qmd4j.search.Layout;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
@@ -39,6 +41,16 @@ import org.qmd4j.vault.Unreadable;
  * whenever enough notes pass. Filters on text ignore case, accents and Unicode forms.
  */
 public final class TypedSearch {
+  private static final Map<FileKind, String> KINDS = Map.of(FileKind.TASKS, "Tasks",
+      FileKind.CHANGELOG, "Changelog entries", FileKind.STATE, "Project states",
+      FileKind.DESCRIPTION, "Project descriptions", FileKind.BUCKET, "Bucket notes");
+  private static final Map<FileKind, String> WHERE = Map.of(
+      FileKind.TASKS, "tasks.md and projects/<name>/tasks.md",
+      FileKind.CHANGELOG, "changelog.md and projects/<name>/changelog.md",
+      FileKind.STATE, "projects/<name>/state.md",
+      FileKind.DESCRIPTION, "projects/<name>/description.md",
+      FileKind.BUCKET, "bucket/ and projects/<name>/bucket/");
+
   private TypedSearch() {}
 
   /** Changelog entries; see {@link ChangelogQuery}. */
@@ -159,6 +171,13 @@ public final class TypedSearch {
       Optional<String> project, Optional<DateSpec> from, Optional<DateSpec> to, int limit,
       Predicate<Chunk> filter) {
     Objects.requireNonNull(search, "search == null");
+    if (search.layout().layout() == Layout.NOTES) {
+      // A notes vault has no such kind of file: say so in the kind's words, not a scope's.
+      throw new InvalidScopeException(KINDS.get(kind) + " are read from the projects layout"
+          + " (" + WHERE.get(kind) + "), but this vault uses the notes layout ("
+          + search.layout().reason() + "). If it is organised in projects/<name>/ folders, read"
+          + " it in the projects layout (--layout projects); otherwise search it as notes.");
+    }
     Scope scope = project.map(Scope::project).orElse(Scope.of(kind));
     return search.hits(new SearchRequest(query, mode, scope, from, to, limit), filter);
   }
