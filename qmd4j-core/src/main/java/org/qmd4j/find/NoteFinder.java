@@ -75,17 +75,21 @@ public final class NoteFinder {
             : "search covers (changelogs, tasks, states, descriptions, buckets)"));
       }
     });
-    Map<String, ScannedNote> scanned =
-        VaultScan.run(search.vault(), search.layout(), request, clock, start, end);
-    Map<String, ScannedNote> files = scanned;
+    // Tasks files and changelogs are judged task by task, entry by entry; a notes vault has
+    // none, and its notes' status or tag conditions are frontmatter ones.
+    boolean byRecord = search.layout().layout() == Layout.PROJECTS
+        && (RecordScan.tasksJudged(request) || RecordScan.entriesJudged(request));
+    // One walk: with records judged, every file in the folder and period is read once, and the
+    // frontmatter conditions then pick the files listed whole.
+    Map<String, ScannedNote> files =
+        VaultScan.run(search.vault(), search.layout(), request, clock, start, end, !byRecord);
+    Map<String, ScannedNote> scanned = files;
     List<RecordScan.Row> rows = List.of();
-    if (search.layout().layout() == Layout.PROJECTS
-        && (RecordScan.tasksJudged(request) || RecordScan.entriesJudged(request))) {
-      // Tasks files and changelogs are judged task by task, entry by entry; a notes vault has
-      // none, and its notes' status or tag conditions are frontmatter ones.
-      files = VaultScan.run(search.vault(), search.layout(), request, clock, start, end, false);
+    if (byRecord) {
       rows = RecordScan.run(search, request, files, clock);
-      scanned.keySet().removeIf(path -> RecordScan.judged(request, search.layout(), path));
+      scanned = new LinkedHashMap<>(files);
+      scanned.values().removeIf(note -> RecordScan.judged(request, search.layout(), note.path())
+          || !VaultScan.passes(note.frontmatter(), request, clock));
     }
     if (request.query().isEmpty()) return byScan(request, scanned, files, rows, notes);
     return byQuery(search, request, scanned, files, rows, notes);

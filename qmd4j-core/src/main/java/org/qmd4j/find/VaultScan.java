@@ -35,18 +35,10 @@ final class VaultScan {
   private VaultScan() {}
 
   /**
-   * The files that pass, by path in path order.
-   *
-   * @throws EngineException if the vault cannot be walked or a file cannot be read
-   */
-  static Map<String, ScannedNote> run(Path vault, VaultLayout layout, FindRequest request,
-      Clock clock, Optional<LocalDate> start, Optional<LocalDate> end) {
-    return run(vault, layout, request, clock, start, end, true);
-  }
-
-  /**
    * The files that pass, by path in path order; with {@code conditions} false, the
    * frontmatter conditions are not applied (the files are still read for them).
+   *
+   * @throws EngineException if the vault cannot be walked or a file cannot be read
    */
   static Map<String, ScannedNote> run(Path vault, VaultLayout layout, FindRequest request,
       Clock clock, Optional<LocalDate> start, Optional<LocalDate> end, boolean conditions) {
@@ -107,7 +99,8 @@ final class VaultScan {
     return request.recursive() || rest.indexOf('/') < 0;
   }
 
-  private static boolean passes(Frontmatter fm, FindRequest request, Clock clock) {
+  /** Whether {@code fm} meets every frontmatter condition of {@code request}. */
+  static boolean passes(Frontmatter fm, FindRequest request, Clock clock) {
     for (Condition c : request.where()) {
       if (!c.test(fm.fields(), clock)) return false;
     }
