@@ -26,12 +26,8 @@ import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
-import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -74,19 +70,8 @@ class TasksBrowserTest {
     searcher = SearchProviders.forVault(vault, Fixtures.memoryOptions());
     server = WebServer.newBuilder(searcher).port(0).build().start();
 
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-        "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--disable-dev-shm-usage", "--hide-scrollbars", "--lang=en-US",
-        "--host-resolver-rules=MAP " + FOREIGN + " 127.0.0.1",
-        "--user-data-dir=" + Files.createDirectories(tmp.resolve("chromium-profile")));
-    LoggingPreferences logs = new LoggingPreferences();
-    logs.enable(LogType.BROWSER, java.util.logging.Level.ALL);
-    options.setCapability("goog:loggingPrefs", logs);
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-    driver = new ChromeDriver(service, options);
+    driver = HeadlessChromium.start(CHROMIUM, CHROMEDRIVER, tmp, "--lang=en-US",
+        "--host-resolver-rules=MAP " + FOREIGN + " 127.0.0.1");
     Files.createDirectories(SHOTS);
   }
 
@@ -105,11 +90,7 @@ class TasksBrowserTest {
 
   @AfterEach
   void nothingBrokeThePolicy() {
-    List<String> problems = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-        .map(LogEntry::getMessage)
-        .filter(m -> m.contains("Content Security Policy") || m.contains("Uncaught"))
-        .collect(Collectors.toList());
-    assertThat(problems).as("console errors").isEmpty();
+    assertThat(HeadlessChromium.policyProblems(driver)).as("console errors").isEmpty();
   }
 
   @Test
