@@ -16,6 +16,8 @@ import subprocess
 import sys
 import time
 
+from mcp_stdio import Qmd4jMcp
+
 QUERIES = ["décision", "blocage paiement", "bloqué", "budget", "livraison", "serveur",
            "recrutement", "facture", "migration", "client", "réunion", "retard",
            "contrat", "banque prêt", "comité", "trésorerie", "fournisseur", "projet",
@@ -26,32 +28,9 @@ def main():
     vault = sys.argv[1]
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 15
     edits = int(sys.argv[3]) if len(sys.argv) > 3 else 20
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env = dict(os.environ, QMD4J_SEARCH_FALLBACK="1")
     # QMD4J_COMMAND: another way to start qmd4j (e.g. "java -jar qmd4j-cli/target/qmd4j-cli.jar")
-    command = os.environ.get("QMD4J_COMMAND", "").split() or [os.path.join(root, "qmd4j")]
-    server = subprocess.Popen([*command, "mcp", "--vault", vault,
-                               "--engine", "embedded"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
-    ids = iter(range(1, 1_000_000))
-
-    def call(method, params, notify=False):
-        msg = {"jsonrpc": "2.0", "method": method, "params": params}
-        if not notify:
-            msg["id"] = next(ids)
-        server.stdin.write((json.dumps(msg) + "\n").encode())
-        server.stdin.flush()
-        if notify:
-            return None
-        while True:
-            line = server.stdout.readline()
-            if not line:
-                raise SystemExit("qmd4j mcp stopped")
-            reply = json.loads(line)
-            if reply.get("id") == msg["id"]:
-                if "error" in reply:
-                    raise SystemExit(f"error: {reply['error']}")
-                return reply["result"]
+    client = Qmd4jMcp(vault, os.environ.get("QMD4J_COMMAND", "").split() or None)
+    server, call = client.server, client.call
 
     def search(q):
         t = time.perf_counter()
@@ -62,9 +41,7 @@ def main():
         return ms, json.dumps(result, ensure_ascii=False)
 
     t = time.perf_counter()
-    call("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                        "clientInfo": {"name": "bench", "version": "1"}})
-    call("notifications/initialized", {}, notify=True)
+    client.initialize()
     first, _ = search(QUERIES[0])
     print(f"start + first search: {(time.perf_counter() - t) * 1000:.0f} ms "
           f"(first search call {first:.0f} ms)", flush=True)
@@ -101,8 +78,7 @@ def main():
         found += word in text
         time.sleep(0.3)
     jcmd("JFR.stop", "name=edit", f"filename={jfr}/edit.jfr")
-    server.stdin.close()
-    server.wait(timeout=120)
+    client.close(timeout=120)
 
     def line(name, xs):
         xs = sorted(xs)

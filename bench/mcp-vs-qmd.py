@@ -17,6 +17,8 @@ import subprocess
 import sys
 import time
 
+from mcp_stdio import Qmd4jMcp
+
 QUERIES = ["décision", "blocage paiement", "bloqué", "budget", "livraison", "serveur",
            "recrutement", "facture", "migration", "client", "réunion", "retard",
            "contrat", "banque prêt", "comité", "trésorerie", "fournisseur", "projet",
@@ -26,34 +28,10 @@ QUERIES = ["décision", "blocage paiement", "bloqué", "budget", "livraison", "s
 def main():
     vault, qmd_dir = sys.argv[1], sys.argv[2]
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env = dict(os.environ, QMD4J_SEARCH_FALLBACK="1")
-    server = subprocess.Popen([os.path.join(root, "qmd4j"), "mcp", "--vault", vault,
-                               "--engine", "embedded"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
-    ids = iter(range(1, 1_000_000))
+    client = Qmd4jMcp(vault)
+    call = client.call
 
-    def call(method, params, notify=False):
-        msg = {"jsonrpc": "2.0", "method": method, "params": params}
-        if not notify:
-            msg["id"] = next(ids)
-        server.stdin.write((json.dumps(msg) + "\n").encode())
-        server.stdin.flush()
-        if notify:
-            return None
-        while True:
-            line = server.stdout.readline()
-            if not line:
-                raise SystemExit("qmd4j mcp stopped")
-            reply = json.loads(line)
-            if reply.get("id") == msg["id"]:
-                if "error" in reply:
-                    raise SystemExit(f"error: {reply['error']}")
-                return reply["result"]
-
-    call("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                        "clientInfo": {"name": "bench", "version": "1"}})
-    call("notifications/initialized", {}, notify=True)
+    client.initialize()
     for q in QUERIES:  # warm-up: index build, JIT
         call("tools/call", {"name": "search", "arguments": {"query": q}})
 
@@ -72,8 +50,7 @@ def main():
                            env=qmd_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                            check=True)
             qmd.append((time.perf_counter() - t) * 1000)
-    server.stdin.close()
-    server.wait(timeout=60)
+    client.close(timeout=60)
 
     def line(name, xs):
         xs = sorted(xs)
