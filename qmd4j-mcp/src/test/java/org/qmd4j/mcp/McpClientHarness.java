@@ -22,7 +22,7 @@ final class McpClientHarness implements AutoCloseable {
     Pipe toServer = Pipe.open();
     Pipe toClient = Pipe.open();
     server = new Thread(() -> {
-      try (OutputStream out = Channels.newOutputStream(toClient.sink())) {
+      try (OutputStream out = PipeStreams.writeEnd(toClient)) {
         Qmd4jMcpServer.serve(searcher, Channels.newInputStream(toServer.source()), out,
             60_000, settings);
       } catch (Exception e) {
@@ -32,7 +32,7 @@ final class McpClientHarness implements AutoCloseable {
     server.start();
     client = clientSpec.apply(McpClient.sync(new StreamClientTransport(Qmd4jMcpServer.JSON,
             Channels.newInputStream(toClient.source()),
-            Channels.newOutputStream(toServer.sink())))
+            PipeStreams.writeEnd(toServer)))
         .requestTimeout(Duration.ofSeconds(60))).build();
     client.initialize();
   }

@@ -39,7 +39,7 @@ class StreamClientTransportTest {
     try (Searcher searcher = SearchProviders.forVault(Fixtures.vault(),
         SearchOptions.DEFAULT.withEngine(EngineChoice.EMBEDDED))) {
       Thread server = new Thread(() -> {
-        try (OutputStream out = Channels.newOutputStream(toClient.sink())) {
+        try (OutputStream out = PipeStreams.writeEnd(toClient)) {
           Qmd4jMcpServer.serve(searcher, Channels.newInputStream(toServer.source()), out,
               120_000);
         } catch (Throwable t) {
@@ -49,7 +49,7 @@ class StreamClientTransportTest {
       server.start();
 
       StreamClientTransport transport = new StreamClientTransport(Qmd4jMcpServer.JSON,
-          Channels.newInputStream(toClient.source()), Channels.newOutputStream(toServer.sink()));
+          Channels.newInputStream(toClient.source()), PipeStreams.writeEnd(toServer));
       McpAsyncClient client = McpClient.async(transport)
           .requestTimeout(Duration.ofSeconds(120)).build();
       client.initialize().block(Duration.ofSeconds(60));
@@ -93,7 +93,7 @@ class StreamClientTransportTest {
     Pipe toClient = Pipe.open();
     try (Searcher searcher = SearchProviders.forVault(Fixtures.vault(),
         SearchOptions.DEFAULT.withEngine(EngineChoice.EMBEDDED))) {
-      OutputStream serverOut = Channels.newOutputStream(toClient.sink());
+      OutputStream serverOut = PipeStreams.writeEnd(toClient);
       // A server that prints a banner on stdout before speaking MCP.
       serverOut.write("qmd starting...\n".getBytes(StandardCharsets.UTF_8));
       Thread server = new Thread(() -> {
@@ -107,7 +107,7 @@ class StreamClientTransportTest {
       server.start();
       McpAsyncClient client = McpClient.async(new StreamClientTransport(Qmd4jMcpServer.JSON,
               Channels.newInputStream(toClient.source()),
-              Channels.newOutputStream(toServer.sink())))
+              PipeStreams.writeEnd(toServer)))
           .requestTimeout(Duration.ofSeconds(60)).build();
       client.initialize().block(Duration.ofSeconds(60));
       assertThat(text(client.callTool(new CallToolRequest("search", Map.of("query", "webhook")))

@@ -43,7 +43,7 @@ class TypedToolsTest {
     Pipe toServer = Pipe.open();
     Pipe toClient = Pipe.open();
     server = new Thread(() -> {
-      try (OutputStream out = Channels.newOutputStream(toClient.sink())) {
+      try (OutputStream out = PipeStreams.writeEnd(toClient)) {
         Qmd4jMcpServer.serve(searcher, Channels.newInputStream(toServer.source()), out,
             60_000);
       } catch (Exception e) {
@@ -53,7 +53,7 @@ class TypedToolsTest {
     server.start();
     client = McpClient.sync(new StreamClientTransport(Qmd4jMcpServer.JSON,
             Channels.newInputStream(toClient.source()),
-            Channels.newOutputStream(toServer.sink())))
+            PipeStreams.writeEnd(toServer)))
         .requestTimeout(Duration.ofSeconds(60)).build();
     client.initialize();
   }
