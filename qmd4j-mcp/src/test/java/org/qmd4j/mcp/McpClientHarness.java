@@ -3,15 +3,13 @@ package org.qmd4j.mcp;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.Pipe;
 import java.time.Duration;
 import java.util.function.UnaryOperator;
 import org.qmd4j.Searcher;
 
 /**
  * The stdio server on its own thread, and the MCP Java SDK's client speaking to it over two
- * pipes, as an agent's host would over a child's stdin and stdout.
+ * loopback pipes ({@link PipeStreams}), as an agent's host would over a child's stdin and stdout.
  */
 final class McpClientHarness implements AutoCloseable {
   final McpSyncClient client;
@@ -19,11 +17,11 @@ final class McpClientHarness implements AutoCloseable {
 
   McpClientHarness(Searcher searcher, ServerSettings settings,
       UnaryOperator<McpClient.SyncSpec> clientSpec) throws Exception {
-    Pipe toServer = Pipe.open();
-    Pipe toClient = Pipe.open();
+    PipeStreams.Ends toServer = PipeStreams.open();
+    PipeStreams.Ends toClient = PipeStreams.open();
     server = new Thread(() -> {
-      try (OutputStream out = PipeStreams.writeEnd(toClient)) {
-        Qmd4jMcpServer.serve(searcher, Channels.newInputStream(toServer.source()), out,
+      try (OutputStream out = toClient.sink()) {
+        Qmd4jMcpServer.serve(searcher, toServer.source(), out,
             60_000, settings);
       } catch (Exception e) {
         throw new AssertionError(e);
@@ -31,8 +29,7 @@ final class McpClientHarness implements AutoCloseable {
     }, "mcp-test-server");
     server.start();
     client = clientSpec.apply(McpClient.sync(new StreamClientTransport(Qmd4jMcpServer.JSON,
-            Channels.newInputStream(toClient.source()),
-            PipeStreams.writeEnd(toServer)))
+            toClient.source(), toServer.sink()))
         .requestTimeout(Duration.ofSeconds(60))).build();
     client.initialize();
   }

@@ -2,36 +2,47 @@ package org.qmd4j.mcp;
 
 import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.Pipe;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 
 /**
- * The write end of an in-process pipe standing for a child's stdin or stdout. A {@link Pipe}'s
- * channels close for good when a thread writing to them has been interrupted (as Reactor does
- * to a task it cancels), which a real process's stdout never does: the other side would read
- * an end of stream and its reader stop, and every later call would wait forever. The
- * interrupt is kept aside during the write and restored after it.
+ * An in-process pipe standing for a child's stdin or stdout: a loopback socket pair, one way.
+ *
+ * <p>Not {@link java.nio.channels.Pipe}: its channels close for good when a thread blocked in
+ * (or entering) a read or write has been interrupted, as Reactor does to tasks it cancels. A
+ * real process's stdout never does that; with a {@code Pipe}, the client's reader thread ended
+ * on {@code ClosedByInterruptException} now and then, and every later call waited out its
+ * 60 s timeout (NoteResourcesTest in CI, reproduced 1 run in 15 under load). A platform
+ * thread's socket streams ignore interrupts.
  */
 final class PipeStreams {
+  /** The two ends: what is written to {@link #sink} is read from {@link #source}. */
+  record Ends(InputStream source, OutputStream sink) {}
+
   private PipeStreams() {}
 
-  static OutputStream writeEnd(Pipe pipe) {
-    return new FilterOutputStream(Channels.newOutputStream(pipe.sink())) {
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        boolean interrupted = Thread.interrupted();
-        try {
+  /** A new pipe. Closing the sink ends the source's stream; closing the source closes both. */
+  static Ends open() throws IOException {
+    try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      Socket writer = new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort());
+      Socket reader = listener.accept();
+      writer.shutdownInput();
+      reader.shutdownOutput();
+      OutputStream sink = new FilterOutputStream(writer.getOutputStream()) {
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
           out.write(b, off, len);
-        } finally {
-          if (interrupted) Thread.currentThread().interrupt();
         }
-      }
 
-      @Override
-      public void write(int b) throws IOException {
-        write(new byte[] {(byte) b}, 0, 1);
-      }
-    };
+        @Override
+        public void close() throws IOException {
+          writer.close();
+        }
+      };
+      return new Ends(reader.getInputStream(), sink);
+    }
   }
 }

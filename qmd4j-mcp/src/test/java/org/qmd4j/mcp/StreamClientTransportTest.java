@@ -8,8 +8,6 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,14 +31,14 @@ class StreamClientTransportTest {
 
   @Test
   void concurrentCallsFromManyThreadsAreEachAnswered() throws Exception {
-    Pipe toServer = Pipe.open();
-    Pipe toClient = Pipe.open();
+    PipeStreams.Ends toServer = PipeStreams.open();
+    PipeStreams.Ends toClient = PipeStreams.open();
     AtomicReference<Throwable> serverFailure = new AtomicReference<>();
     try (Searcher searcher = SearchProviders.forVault(Fixtures.vault(),
         SearchOptions.DEFAULT.withEngine(EngineChoice.EMBEDDED))) {
       Thread server = new Thread(() -> {
-        try (OutputStream out = PipeStreams.writeEnd(toClient)) {
-          Qmd4jMcpServer.serve(searcher, Channels.newInputStream(toServer.source()), out,
+        try (OutputStream out = toClient.sink()) {
+          Qmd4jMcpServer.serve(searcher, toServer.source(), out,
               120_000);
         } catch (Throwable t) {
           serverFailure.set(t);
@@ -49,7 +47,7 @@ class StreamClientTransportTest {
       server.start();
 
       StreamClientTransport transport = new StreamClientTransport(Qmd4jMcpServer.JSON,
-          Channels.newInputStream(toClient.source()), PipeStreams.writeEnd(toServer));
+          toClient.source(), toServer.sink());
       McpAsyncClient client = McpClient.async(transport)
           .requestTimeout(Duration.ofSeconds(120)).build();
       client.initialize().block(Duration.ofSeconds(60));
@@ -89,16 +87,16 @@ class StreamClientTransportTest {
 
   @Test
   void aServerLineThatIsNotJsonIsSkipped() throws Exception {
-    Pipe toServer = Pipe.open();
-    Pipe toClient = Pipe.open();
+    PipeStreams.Ends toServer = PipeStreams.open();
+    PipeStreams.Ends toClient = PipeStreams.open();
     try (Searcher searcher = SearchProviders.forVault(Fixtures.vault(),
         SearchOptions.DEFAULT.withEngine(EngineChoice.EMBEDDED))) {
-      OutputStream serverOut = PipeStreams.writeEnd(toClient);
+      OutputStream serverOut = toClient.sink();
       // A server that prints a banner on stdout before speaking MCP.
       serverOut.write("qmd starting...\n".getBytes(StandardCharsets.UTF_8));
       Thread server = new Thread(() -> {
         try {
-          Qmd4jMcpServer.serve(searcher, Channels.newInputStream(toServer.source()), serverOut,
+          Qmd4jMcpServer.serve(searcher, toServer.source(), serverOut,
               120_000);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
@@ -106,8 +104,8 @@ class StreamClientTransportTest {
       });
       server.start();
       McpAsyncClient client = McpClient.async(new StreamClientTransport(Qmd4jMcpServer.JSON,
-              Channels.newInputStream(toClient.source()),
-              PipeStreams.writeEnd(toServer)))
+              toClient.source(),
+              toServer.sink()))
           .requestTimeout(Duration.ofSeconds(60)).build();
       client.initialize().block(Duration.ofSeconds(60));
       assertThat(text(client.callTool(new CallToolRequest("search", Map.of("query", "webhook")))

@@ -11,8 +11,6 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.Pipe;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -40,11 +38,11 @@ class TypedToolsTest {
   @BeforeAll
   static void start() throws Exception {
     searcher = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
-    Pipe toServer = Pipe.open();
-    Pipe toClient = Pipe.open();
+    PipeStreams.Ends toServer = PipeStreams.open();
+    PipeStreams.Ends toClient = PipeStreams.open();
     server = new Thread(() -> {
-      try (OutputStream out = PipeStreams.writeEnd(toClient)) {
-        Qmd4jMcpServer.serve(searcher, Channels.newInputStream(toServer.source()), out,
+      try (OutputStream out = toClient.sink()) {
+        Qmd4jMcpServer.serve(searcher, toServer.source(), out,
             60_000);
       } catch (Exception e) {
         throw new AssertionError(e);
@@ -52,8 +50,8 @@ class TypedToolsTest {
     });
     server.start();
     client = McpClient.sync(new StreamClientTransport(Qmd4jMcpServer.JSON,
-            Channels.newInputStream(toClient.source()),
-            PipeStreams.writeEnd(toServer)))
+            toClient.source(),
+            toServer.sink()))
         .requestTimeout(Duration.ofSeconds(60)).build();
     client.initialize();
   }
