@@ -31,7 +31,7 @@ public record EngineDescription(String engine, String reason, String vault,
 
   /** Whether deep search finds meaning rather than only the query's words. */
   public boolean semanticDeepSearch() {
-    return !deepSearch.startsWith("embedded");
+    return !deepSearch.startsWith("embedded keyword");
   }
 
   @Override

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import org.qmd4j.spi.EmbeddingModel;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.QmdOptions;
 import org.qmd4j.vault.Chunker;
@@ -41,6 +42,9 @@ import org.qmd4j.vault.Chunker;
  * @param progress hears how indexing goes (the first index of a big vault takes seconds);
  *     the library itself never prints, it logs a summary through SLF4J
  * @param layout the vault's layout, or {@link LayoutChoice#AUTO} to detect it (since 0.4)
+ * @param embeddingModel the sentence-embedding model that makes the embedded engine's deep
+ *     search hybrid; empty means the folder named by {@code QMD4J_MODEL}, if set, else none
+ *     (deep search is then keyword-only). The caller keeps ownership (since 0.5)
  */
 public record SearchOptions(
     EngineChoice engine,
@@ -54,13 +58,14 @@ public record SearchOptions(
     Optional<Executor> executor,
     boolean watch,
     IndexProgress progress,
-    LayoutChoice layout) {
+    LayoutChoice layout,
+    Optional<EmbeddingModel> embeddingModel) {
 
   /** Automatic engine, on-disk index in the default cache, default sizes, system clock. */
   public static final SearchOptions DEFAULT = new SearchOptions(EngineChoice.AUTO,
       Optional.empty(), false, Chunker.DEFAULT_CHUNK_SIZE, Chunker.DEFAULT_DENSE_DAY_SIZE,
       Clock.systemDefaultZone(), System.getenv(), QmdOptions.DEFAULT,
-      Optional.empty(), true, IndexProgress.NONE, LayoutChoice.AUTO);
+      Optional.empty(), true, IndexProgress.NONE, LayoutChoice.AUTO, Optional.empty());
 
   public SearchOptions {
     Objects.requireNonNull(engine, "engine == null");
@@ -72,46 +77,47 @@ public record SearchOptions(
     Objects.requireNonNull(executor, "executor == null");
     Objects.requireNonNull(progress, "progress == null");
     Objects.requireNonNull(layout, "layout == null");
+    Objects.requireNonNull(embeddingModel, "embeddingModel == null");
   }
 
   public SearchOptions withEngine(EngineChoice engine) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress, layout);
+        environment, qmd, executor, watch, progress, layout, embeddingModel);
   }
 
   public SearchOptions withCacheDir(Path cacheDir) {
     return new SearchOptions(engine, Optional.of(cacheDir), inMemoryIndex, chunkSize,
-        denseDaySize, clock, environment, qmd, executor, watch, progress, layout);
+        denseDaySize, clock, environment, qmd, executor, watch, progress, layout, embeddingModel);
   }
 
   public SearchOptions withInMemoryIndex(boolean inMemoryIndex) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress, layout);
+        environment, qmd, executor, watch, progress, layout, embeddingModel);
   }
 
   public SearchOptions withChunkSize(int chunkSize) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress, layout);
+        environment, qmd, executor, watch, progress, layout, embeddingModel);
   }
 
   public SearchOptions withDenseDaySize(int denseDaySize) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress, layout);
+        environment, qmd, executor, watch, progress, layout, embeddingModel);
   }
 
   public SearchOptions withClock(Clock clock) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress, layout);
+        environment, qmd, executor, watch, progress, layout, embeddingModel);
   }
 
   public SearchOptions withEnvironment(Map<String, String> environment) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress, layout);
+        environment, qmd, executor, watch, progress, layout, embeddingModel);
   }
 
   public SearchOptions withQmd(QmdOptions qmd) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress, layout);
+        environment, qmd, executor, watch, progress, layout, embeddingModel);
   }
 
   /**
@@ -121,7 +127,7 @@ public record SearchOptions(
   public SearchOptions withExecutor(Executor executor) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
         environment, qmd, Optional.of(Objects.requireNonNull(executor, "executor == null")),
-        watch, progress, layout);
+        watch, progress, layout, embeddingModel);
   }
 
   /**
@@ -131,7 +137,7 @@ public record SearchOptions(
    */
   public SearchOptions withWatch(boolean watch) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
-        environment, qmd, executor, watch, progress, layout);
+        environment, qmd, executor, watch, progress, layout, embeddingModel);
   }
 
   /**
@@ -143,7 +149,7 @@ public record SearchOptions(
   public SearchOptions withProgress(IndexProgress progress) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
         environment, qmd, executor, watch,
-        Objects.requireNonNull(progress, "progress == null"), layout);
+        Objects.requireNonNull(progress, "progress == null"), layout, embeddingModel);
   }
 
   /**
@@ -155,7 +161,21 @@ public record SearchOptions(
   public SearchOptions withLayout(LayoutChoice layout) {
     return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
         environment, qmd, executor, watch, progress,
-        Objects.requireNonNull(layout, "layout == null"));
+        Objects.requireNonNull(layout, "layout == null"), embeddingModel);
+  }
+
+  /**
+   * Makes the embedded engine's deep search hybrid with {@code model}: chunk vectors are kept
+   * in the index (rebuilt when the model's {@link EmbeddingModel#id() id} changes) and deep
+   * search fuses BM25 and nearest-neighbour candidates. Fast search never uses it. The caller
+   * keeps ownership and closes the model after the searchers that use it.
+   *
+   * @since 0.5
+   */
+  public SearchOptions withEmbeddingModel(EmbeddingModel model) {
+    return new SearchOptions(engine, cacheDir, inMemoryIndex, chunkSize, denseDaySize, clock,
+        environment, qmd, executor, watch, progress, layout,
+        Optional.of(Objects.requireNonNull(model, "model == null")));
   }
 
   /** The executor of async calls: the option, else the shared daemon pool. */

@@ -23,6 +23,7 @@ import org.qmd4j.search.Layout;
 import org.qmd4j.search.QmdUnavailableException;
 import org.qmd4j.search.VaultNotFoundException;
 import org.qmd4j.spi.BinaryLocator;
+import org.qmd4j.spi.EmbeddingModel;
 import org.qmd4j.spi.QmdOptions;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.vault.VaultLayout;
@@ -59,6 +60,13 @@ public final class SearchProviders {
   /** What deep search does with the embedded engine. */
   static final String EMBEDDED_DEEP =
       "embedded keyword search (keyword lists fused by rank, no semantic model)";
+
+  /** What deep search does with the embedded engine and a model. */
+  static String embeddedDeep(Optional<EmbeddingModel> model, String why) {
+    return model.map(m -> "embedded hybrid search (BM25 and nearest chunks by the model "
+        + m.id() + ", fused by weighted rank" + (why.isEmpty() ? "" : "; " + why) + ")")
+        .orElse(EMBEDDED_DEEP.replace(")", why.isEmpty() ? ")" : "; " + why + ")"));
+  }
 
   private SearchProviders() {}
 
@@ -151,24 +159,28 @@ public final class SearchProviders {
   private static Searcher qmd(Path root, VaultLayout layout, SearchOptions options,
       QmdBinary binary) {
     QmdOptions qmd = options.qmd();
+    Optional<EmbeddingModel> model = EmbeddingModels.of(options);
     QmdEngine qmdEngine = QmdEngine.open(root, layout,
         vaultCacheDir(root, options).resolve("qmd" + suffix(layout)), binary, qmd,
         options.chunker(), options.environment());
     // Deep search without qmd's models is answered by the embedded engine, marked degraded.
-    SearchEngine engine = new FallbackEngine(qmdEngine, () -> openEmbedded(root, layout, options),
+    SearchEngine engine = new FallbackEngine(qmdEngine,
+        () -> openEmbedded(root, layout, options, model),
         qmd.onFailure() == QmdOptions.FailurePolicy.FALLBACK_TO_EMBEDDED,
         qmdEngine::deepUnavailable);
     String reason = "qmd " + binary.version() + " found at " + binary.path()
         + (options.engine() == EngineChoice.QMD ? " (requested)" : "");
     String deep = qmdEngine.deepUnavailable()
-        .map(why -> EMBEDDED_DEEP.replace(")", "; " + why + ")")).orElse(QmdEngine.DEEP_SEARCH);
+        .map(why -> embeddedDeep(model, why)).orElse(QmdEngine.DEEP_SEARCH);
     return searcher(engine, reason, deep, root, layout, options);
   }
 
   private static Searcher embedded(Path root, VaultLayout layout, SearchOptions options,
       String reason) {
-    return searcher(openEmbedded(root, layout, options), reason,
-        EMBEDDED_DEEP.replace(")", " without qmd)"), root, layout, options);
+    Optional<EmbeddingModel> model = EmbeddingModels.of(options);
+    return searcher(openEmbedded(root, layout, options, model), reason,
+        model.isEmpty() ? EMBEDDED_DEEP.replace(")", " without qmd)") : embeddedDeep(model, ""),
+        root, layout, options);
   }
 
   private static Searcher searcher(SearchEngine engine, String reason, String deep, Path root,
@@ -181,11 +193,12 @@ public final class SearchProviders {
   }
 
   private static EmbeddedEngine openEmbedded(Path root, VaultLayout layout,
-      SearchOptions options) {
+      SearchOptions options, Optional<EmbeddingModel> model) {
     Path indexDir = options.inMemoryIndex() ? null : indexDir(root, layout, options);
     ChangeFeed changes = options.watch() ? ChangeFeed.watchOrWalk(root, layout)
         : ChangeFeed.walkEveryTime(layout);
-    return EmbeddedEngine.open(root, indexDir, options.chunker(), changes, options.progress());
+    return EmbeddedEngine.open(root, indexDir, options.chunker(), changes, options.progress(),
+        model);
   }
 
   /** The layout chosen in {@code options}, or detected; a notes layout reads its ignore file. */

@@ -1,6 +1,7 @@
 package org.qmd4j.embedded;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -10,12 +11,14 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.util.BytesRef;
 import org.qmd4j.internal.Analysis;
 import org.qmd4j.internal.Hashtags;
@@ -23,6 +26,7 @@ import org.qmd4j.search.LineRange;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.VaultFile;
+import org.qmd4j.vault.ParsedNote;
 import org.qmd4j.vault.VaultLayout;
 
 /** Converts chunks to Lucene documents and back. */
@@ -35,8 +39,27 @@ final class ChunkDocuments {
 
   private static final String HEADING_SEPARATOR = "\n";
 
+  /** The documents of every chunk of {@code note}, with their vectors when there is a model. */
+  static List<Document> toDocuments(ParsedNote note, Vectors vectors) {
+    List<float[]> v = vectors.passages(note);
+    List<Document> docs = new ArrayList<>();
+    for (int i = 0; i < note.chunks().size(); i++) {
+      docs.add(toDocument(note.chunks().get(i), note.title(), v.isEmpty() ? null : v.get(i)));
+    }
+    return docs;
+  }
+
   static Document toDocument(Chunk chunk, String title) {
+    return toDocument(chunk, title, null);
+  }
+
+  /** The document of {@code chunk}; {@code vector}, a unit vector, may be null. */
+  static Document toDocument(Chunk chunk, String title, float[] vector) {
     Document doc = new Document();
+    if (vector != null) {
+      doc.add(new KnnFloatVectorField(Fields.VECTOR, vector,
+          VectorSimilarityFunction.DOT_PRODUCT));
+    }
     doc.add(new StringField(Fields.TYPE, Fields.TYPE_CHUNK, Field.Store.NO));
     doc.add(new StringField(Fields.PATH, chunk.path(), Field.Store.YES));
     doc.add(new SortedDocValuesField(Fields.PATH, new BytesRef(chunk.path())));

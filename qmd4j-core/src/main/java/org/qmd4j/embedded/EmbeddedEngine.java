@@ -22,6 +22,7 @@ import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Mode;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
+import org.qmd4j.spi.EmbeddingModel;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.IndexProgress;
@@ -46,7 +47,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  static final String FORMAT = "v6"; // v6: Obsidian tags (hashtags field)
+  static final String FORMAT = "v7"; // v7: chunk vectors, model id in the stamp
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
   private static final int HEAL_ATTEMPTS = 4;
 
@@ -54,6 +55,7 @@ public final class EmbeddedEngine implements SearchEngine {
   private final Chunker chunker;
   private final Path indexDir; // null when the index is kept in memory
   private final Map<String, String> stamp;
+  private final Vectors vectors;
   private final IndexProgress progress;
   private final ChangeFeed changes;
   private final Object healLock = new Object();
@@ -69,16 +71,15 @@ public final class EmbeddedEngine implements SearchEngine {
   }
 
   private EmbeddedEngine(Path vault, Chunker chunker, Directory directory, String location,
-      Path indexDir, ChangeFeed changes, IndexProgress progress) throws IOException {
+      Path indexDir, ChangeFeed changes, IndexProgress progress, Vectors vectors)
+      throws IOException {
     this.vault = vault;
     this.chunker = chunker;
     this.indexDir = indexDir;
     this.changes = changes;
     this.progress = progress;
-    this.stamp = Map.of(
-        "format", FORMAT,
-        "chunkSize", Integer.toString(chunker.chunkSize()),
-        "denseDaySize", Integer.toString(chunker.denseDaySize()));
+    this.vectors = vectors;
+    this.stamp = IndexStore.stamp(FORMAT, chunker, vectors);
     this.current = openHealing(directory, location);
   }
 
@@ -97,7 +98,8 @@ public final class EmbeddedEngine implements SearchEngine {
           throw e;
         }
         IndexHealer.logHeal(vault, e);
-        IndexHealer.makeSound(vault, changes.layout(), chunker, indexDir, stamp, progress);
+        IndexHealer.makeSound(vault, changes.layout(), chunker, indexDir, stamp, vectors,
+            progress);
       }
     }
   }
@@ -105,7 +107,7 @@ public final class EmbeddedEngine implements SearchEngine {
   private Index openIndex(Directory directory, String location) throws IOException {
     IndexStore store;
     try {
-      store = new IndexStore(directory, location, stamp);
+      store = new IndexStore(directory, location, stamp, vectors);
     } catch (IOException | RuntimeException e) {
       IndexStore.closeQuietly(directory);
       throw e;
@@ -118,17 +120,10 @@ public final class EmbeddedEngine implements SearchEngine {
     }
   }
 
-  /**
-   * Opens (or creates) the index of {@code vault}.
-   *
-   * @param vault an existing vault folder, as a real path
-   * @param indexDir the folder for the index, or {@code null} to keep it in memory
-   * @param chunker how files are cut into chunks
-   * @throws IndexException if the index cannot be opened (a folder that cannot be written,
-   *     read-only say, is not an error: the index is then kept in memory, with a warning)
-   */
+  /** Opens (or creates) the index of {@code vault}, walked at every search, without model. */
   public static EmbeddedEngine open(Path vault, Path indexDir, Chunker chunker) {
-    return open(vault, indexDir, chunker, ChangeFeed.walkEveryTime(), IndexProgress.NONE);
+    return open(vault, indexDir, chunker, ChangeFeed.walkEveryTime(), IndexProgress.NONE,
+        Optional.empty());
   }
 
   /**
@@ -136,18 +131,21 @@ public final class EmbeddedEngine implements SearchEngine {
    * walk at every search with {@link ChangeFeed#walkEveryTime()}, only what changed with a
    * {@link ChangeFeed#watchOrWalk watcher} (started before this call, so that nothing
    * written meanwhile is missed). The engine closes {@code changes} when it closes, or when
-   * opening fails.
+   * opening fails. With a {@code model}, chunks carry its vectors and deep search is hybrid.
    *
    * @param vault an existing vault folder, as a real path
    * @param indexDir the folder for the index, or {@code null} to keep it in memory
    * @param chunker how files are cut into chunks
    * @param changes what changed in the vault since the last search
    * @param progress hears how indexing passes go
-   * @throws IndexException if the index folder cannot be created or written
+   * @param model the embedding model of deep search, if any (the caller closes it)
+   * @throws IndexException if the index cannot be opened (a folder that cannot be written,
+   *     read-only say, is not an error: the index is then kept in memory, with a warning)
    */
   public static EmbeddedEngine open(Path vault, Path indexDir, Chunker chunker,
-      ChangeFeed changes, IndexProgress progress) {
+      ChangeFeed changes, IndexProgress progress, Optional<EmbeddingModel> model) {
     Objects.requireNonNull(vault, "vault == null");
+    Vectors vectors = Vectors.of(Objects.requireNonNull(model, "model == null"));
     Objects.requireNonNull(chunker, "chunker == null");
     Objects.requireNonNull(changes, "changes == null");
     Objects.requireNonNull(progress, "progress == null");
@@ -155,13 +153,14 @@ public final class EmbeddedEngine implements SearchEngine {
     try {
       if (indexDir == null) {
         directory = new ByteBuffersDirectory();
-        return new EmbeddedEngine(vault, chunker, directory, "memory", null, changes, progress);
+        return new EmbeddedEngine(vault, chunker, directory, "memory", null, changes, progress,
+            vectors);
       }
       try {
         Files.createDirectories(indexDir);
         directory = FSDirectory.open(indexDir);
         return new EmbeddedEngine(vault, chunker, directory, indexDir.toString(), indexDir,
-            changes, progress);
+            changes, progress, vectors);
       } catch (IOException | RuntimeException e) {
         boolean readOnly = e instanceof FileSystemException && !(e instanceof NoSuchFileException);
         if (!readOnly && !IndexHealer.isDamage(e, indexDir.toString())) throw e;
@@ -172,7 +171,7 @@ public final class EmbeddedEngine implements SearchEngine {
             readOnly ? "write" : "heal", indexDir, e.toString());
         directory = new ByteBuffersDirectory();
         return new EmbeddedEngine(vault, chunker, directory, "memory", null, changes,
-            progress);
+            progress, vectors);
       }
     } catch (IOException | RuntimeException e) {
       changes.close();
@@ -216,7 +215,7 @@ public final class EmbeddedEngine implements SearchEngine {
         if (query.mode() == Mode.FAST) {
           return Ranker.ranked(searcher, plan.tiered(), plan.termCount(), filter, limit);
         }
-        return Ranker.deep(searcher, plan, filter, limit);
+        return HybridRanker.deep(searcher, plan, query.text(), vectors, filter, limit);
       } finally {
         index.store().release(searcher);
       }
@@ -228,7 +227,7 @@ public final class EmbeddedEngine implements SearchEngine {
     Map<String, String> d = new LinkedHashMap<>(Map.of("index", indexLocation()));
     d.put("documents indexed", Integer.toString(fileCount()));
     d.put("chunks indexed", Integer.toString(chunkCount()));
-    d.put("deep search", "keyword lists fused by rank (no semantic model without qmd)");
+    d.put("deep search", vectors.describeDeep());
     return d;
   }
 
@@ -318,7 +317,8 @@ public final class EmbeddedEngine implements SearchEngine {
       failed.refresher().whileIdle(failed.store()::close);
       if (indexDir != null) {
         try {
-          IndexHealer.makeSound(vault, changes.layout(), chunker, indexDir, stamp, progress);
+          IndexHealer.makeSound(vault, changes.layout(), chunker, indexDir, stamp, vectors,
+            progress);
           current = openIndex(FSDirectory.open(indexDir), indexDir.toString());
           return;
         } catch (IOException | RuntimeException e) {

@@ -30,6 +30,8 @@ final class Fields {
   static final String TAGS = "tags";
   /** Obsidian tags ({@code #projet/client}, frontmatter {@code tags:}), with their parents. */
   static final String HASHTAGS = "hashtags";
+  /** The chunk's unit vector, when the index has an embedding model (HNSW, dot product). */
+  static final String VECTOR = "vector";
 
   // File records (their own field names: Lucene wants one schema per field).
   static final String FILE_PATH = "fpath";

