@@ -1,6 +1,7 @@
 package org.qmd4j.embedded;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.SearchEngine;
@@ -24,7 +25,7 @@ class EmbeddedEngineNotesContractTest extends SearchEngineContract {
   @Override
   protected SearchEngine.Factory factory() {
     return context -> EmbeddedEngine.open(context.vault(), null, Chunker.defaults(),
-        ChangeFeed.walkEveryTime(layoutOf(context)), IndexProgress.NONE);
+        ChangeFeed.walkEveryTime(layoutOf(context)), IndexProgress.NONE, Optional.empty());
   }
 
   static VaultLayout layoutOf(SearchEngine.Context context) {
