@@ -3,14 +3,22 @@ package org.qmd4j.embedded;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.util.BytesRef;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
@@ -33,9 +41,11 @@ final class HybridRanker {
   /** Weight of the keyword list's ranks. */
   static final double KEYWORD_WEIGHT = 1.0;
   /** Weight of the vector list's ranks (tuned: see the class comment). */
-  static volatile double vectorWeight = 1.0;
+  static volatile double vectorWeight = 3.0;
   /** Candidates taken from each list, at least. */
   private static final int CANDIDATES = 50;
+  /** Most nearest-neighbour searches per deep search (see {@link #nearest}). */
+  private static final int NEAREST_ROUNDS = 4;
 
   private static final Comparator<Chunk> BY_PATH_THEN_LINE =
       Comparator.comparing(Chunk::path).thenComparingInt(c -> c.lines().from());
@@ -61,24 +71,49 @@ final class HybridRanker {
     if (!vectors.enabled()) return Ranker.deep(searcher, plan, filter, limit);
     int depth = Math.max(CANDIDATES, limit * 3);
     List<Hit> keyword = Ranker.ranked(searcher, plan.tiered(), plan.termCount(), filter, depth);
-    List<Chunk> nearest = nearest(searcher, vectors.query(text), filter, depth);
+    float[] query = vectors.query(text);
+    float[] centre = CorpusCentre.of(searcher.getIndexReader(), query.length);
+    List<Chunk> nearest = nearest(searcher, CorpusCentre.centred(query, centre), filter, depth);
     return fuse(keyword, nearest, limit, vectorWeight);
   }
 
-  /** The chunks nearest to {@code query} that pass {@code filter}, nearest first. */
+  /**
+   * The chunks nearest to {@code query} that pass {@code filter}, nearest first, one per file
+   * (its nearest chunk). A long file of generic prose has many chunks near every query (a
+   * hub), and would otherwise fill the vector list on its own: each round searches again
+   * without the files already found, until {@code k} files are found or none are left.
+   */
   static List<Chunk> nearest(IndexSearcher searcher, float[] query, ChunkFilter filter, int k)
       throws IOException {
-    KnnFloatVectorQuery knn = filter.passesEverything()
-        ? new KnnFloatVectorQuery(Fields.VECTOR, query, k)
-        : new KnnFloatVectorQuery(Fields.VECTOR, query, k, new ChunkFilterQuery(filter));
-    TopDocs top = searcher.search(knn, k);
+    Query base = filter.passesEverything()
+        ? new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK))
+        : new ChunkFilterQuery(filter);
     StoredFields stored = searcher.storedFields();
-    List<Chunk> out = new ArrayList<>();
-    for (ScoreDoc sd : top.scoreDocs) {
-      Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
-      if (filter.test(chunk)) out.add(chunk);
+    Map<String, ScoreDoc> best = new LinkedHashMap<>();
+    Map<String, Chunk> chunks = new HashMap<>();
+    for (int round = 0; round < NEAREST_ROUNDS && best.size() < k; round++) {
+      int fetch = (k - best.size()) * 2;
+      BooleanQuery.Builder only = new BooleanQuery.Builder().add(base, Occur.FILTER);
+      if (!best.isEmpty()) {
+        List<BytesRef> seen = best.keySet().stream().map(BytesRef::new).toList();
+        only.add(new TermInSetQuery(Fields.PATH, seen), Occur.MUST_NOT);
+      }
+      TopDocs top = searcher.search(
+          new KnnFloatVectorQuery(Fields.VECTOR, query, fetch, only.build()), fetch);
+      for (ScoreDoc sd : top.scoreDocs) {
+        Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
+        if (!filter.test(chunk) || best.containsKey(chunk.path())) continue;
+        best.put(chunk.path(), sd);
+        chunks.put(chunk.path(), chunk);
+      }
+      if (top.scoreDocs.length < fetch) break; // no other file left
     }
-    return out;
+    return best.entrySet().stream()
+        .sorted(Comparator.comparingDouble((Map.Entry<String, ScoreDoc> e) -> -e.getValue().score)
+            .thenComparing(Map.Entry::getKey))
+        .limit(k)
+        .map(e -> chunks.get(e.getKey()))
+        .toList();
   }
 
   /**
