@@ -25,7 +25,7 @@ import org.qmd4j.search.SearchResponse;
  */
 final class FastSearch {
   private static final Set<String> VALUED = Set.of("--vault", "--mode", "--scope", "--from",
-      "--to", "--limit", "--engine", "--color", "--layout");
+      "--to", "--limit", "--engine", "--color", "--layout", "--model");
 
   private final VaultOption vault = new VaultOption();
   private final SearchArgs search = new SearchArgs();
@@ -132,6 +132,7 @@ final class FastSearch {
       case "--to": search.to = value; return true;
       case "--engine": search.engine.engine = value; return true;
       case "--layout": vault.layout.layout = value; return true;
+      case "--model": vault.model.folder = value; return true;
       case "--color":
         for (ResultPrinter.ColorChoice c : ResultPrinter.ColorChoice.values()) {
           if (c.toString().equalsIgnoreCase(value)) {

@@ -10,13 +10,15 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code --vault}, {@code --layout}, {@code --quiet} and {@code --verbose} options shared
+ * The {@code --vault}, {@code --layout}, {@code --model}, {@code --quiet} and {@code --verbose}
+ * options shared
  * by every command.
  */
 final class VaultOption {
   @Spec(Spec.Target.MIXEE) CommandSpec mixee;
 
   @Mixin LayoutOption layout = new LayoutOption();
+  @Mixin ModelOption model = new ModelOption();
 
   Path vault;
 
@@ -56,9 +58,9 @@ final class VaultOption {
     return env == null || env.isBlank() ? null : env;
   }
 
-  /** {@code base} with the layout asked for ({@code --layout}). */
+  /** {@code base} with the layout and model asked for ({@code --layout}, {@code --model}). */
   SearchOptions applyTo(SearchOptions base) {
-    return layout.applyTo(base);
+    return model.applyTo(layout.applyTo(base));
   }
 
   Path resolve() {

@@ -86,8 +86,8 @@ public final class FallbackEngine implements SearchEngine {
       if (why.isPresent()) {
         if (DEEP_NOTICE.compareAndSet(false, true)) {
           LOG.warn("Deep search: {}. Until then the embedded engine answers deep searches"
-              + " (keyword lists fused by rank, no semantic model), results marked degraded",
-              why.get());
+              + " (hybrid with a model set by --model or QMD4J_MODEL, else keyword lists fused"
+              + " by rank), results marked degraded", why.get());
         }
         return degraded(query, why.get());
       }
