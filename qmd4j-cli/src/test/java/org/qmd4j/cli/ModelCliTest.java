@@ -63,7 +63,7 @@ class ModelCliTest {
     assertThat(run("doctor", "--json", "--vault", NOTES, "--model", MODEL.toString()))
         .isZero();
     JsonNode facts = new ObjectMapper().readTree(out.toString());
-    assertThat(facts.toString()).contains("embedded hybrid search (BM25 and nearest chunks by"
-        + " the model intfloat/e5-small-v2@");
+    assertThat(facts.get("deep_search").asText()).startsWith("hybrid: BM25 and nearest chunks"
+        + " by the model intfloat/e5-small-v2@");
   }
 }
