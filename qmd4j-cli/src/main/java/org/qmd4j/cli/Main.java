@@ -109,6 +109,8 @@ public final class Main {
     setDefault("org.slf4j.simpleLogger.showThreadName", "false");
     setDefault("org.slf4j.simpleLogger.showLogName", "false");
     setDefault("org.slf4j.simpleLogger.levelInBrackets", "false");
+    // DJL (the model's tokenizer) warns on every start that it finds no GPU: not a problem.
+    setDefault("org.slf4j.simpleLogger.log.ai.djl", "error");
     String level = System.getenv("QMD4J_LOG");
     if (level != null && !level.isBlank()) {
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level.strip());

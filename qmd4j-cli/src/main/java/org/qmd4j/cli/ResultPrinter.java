@@ -96,7 +96,9 @@ final class ResultPrinter {
     Map<Integer, LineMatch> matched = new TreeMap<>();
     for (LineMatch m : r.matches()) matched.put(m.line() - first, m);
     if (matched.isEmpty()) {
-      out.println("    (matched through the file's title, path or headings)");
+      out.println(r.matchType() == MatchType.HYBRID
+          ? "    (matched by meaning, or through the file's title, path or headings)"
+          : "    (matched through the file's title, path or headings)");
       int shown = 0;
       for (int i = frontmatterEnd; i < lines.length && shown < FIRST_LINES; i++, shown++) {
         printLine(first + i, width, '-', lines[i], null);
