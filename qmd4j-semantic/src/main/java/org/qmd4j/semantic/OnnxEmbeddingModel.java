@@ -30,7 +30,7 @@ import org.qmd4j.spi.EmbeddingModel;
  *
  * <p>{@link #load} reads the settings and checks the files; the weights are loaded on first
  * use (a {@code fast} search never loads them), or at once with {@link #verify()}. A text
- * longer than the model's window is cut into windows (at most {@value Inference#MAX_WINDOWS}),
+ * longer than the model's window is cut into windows (at most 16),
  * each embedded, and their vectors averaged by token count. Thread-safe and meant to be shared;
  * close it after the searchers that use it.
  *
