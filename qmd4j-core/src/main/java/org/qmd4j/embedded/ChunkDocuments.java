@@ -10,6 +10,7 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
@@ -40,8 +41,11 @@ final class ChunkDocuments {
     doc.add(new StringField(Fields.TYPE, Fields.TYPE_CHUNK, Field.Store.NO));
     doc.add(new StringField(Fields.PATH, chunk.path(), Field.Store.YES));
     doc.add(new SortedDocValuesField(Fields.PATH, new BytesRef(chunk.path())));
-    doc.add(new StoredField(Fields.KIND, chunk.file().kind().name()));
-    chunk.file().project().ifPresent(p -> doc.add(new StoredField(Fields.PROJECT, p)));
+    // Kind, project and date are indexed too: scopes and date bounds are filters inside the
+    // index (ChunkFilters), not checks of every hit's stored fields (issue 17).
+    doc.add(new StringField(Fields.KIND, chunk.file().kind().name(), Field.Store.YES));
+    chunk.file().project().ifPresent(
+        p -> doc.add(new StringField(Fields.PROJECT, p, Field.Store.YES)));
     doc.add(new StoredField(Fields.ORDINAL, chunk.ordinal()));
     doc.add(new NumericDocValuesField(Fields.ORDINAL, chunk.ordinal()));
     doc.add(new StoredField(Fields.FROM_LINE, chunk.lines().from()));
@@ -51,6 +55,7 @@ final class ChunkDocuments {
     chunk.date().ifPresent(d -> {
       doc.add(new StoredField(Fields.DATE, d.toEpochDay()));
       doc.add(new NumericDocValuesField(Fields.DATE, d.toEpochDay()));
+      doc.add(new LongPoint(Fields.DATE, d.toEpochDay()));
     });
 
     String text = Analysis.normalize(chunk.text());

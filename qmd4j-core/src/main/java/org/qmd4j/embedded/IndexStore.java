@@ -217,11 +217,19 @@ final class IndexStore {
     searchers.maybeRefreshBlocking();
   }
 
-  /** Whether the searchers see the latest commit (false when another process committed). */
+  /**
+   * Whether the searchers see the latest commit (false when another process committed).
+   * Compares commit generations from a listing of the folder: Lucene's own {@code isCurrent}
+   * reads and parses {@code segments_N} at every search (6% of a long-lived search at
+   * 100,000 files, issue 17). A commit always takes a new generation, and an index emptied
+   * and rebuilt by another process under the same generation changes that file, which
+   * {@link #checkIntact} finds.
+   */
   boolean isCurrent() throws IOException {
     IndexSearcher searcher = acquire();
     try {
-      return ((DirectoryReader) searcher.getIndexReader()).isCurrent();
+      long ours = ((DirectoryReader) searcher.getIndexReader()).getIndexCommit().getGeneration();
+      return SegmentInfos.getLastCommitGeneration(directory.listAll()) == ours;
     } finally {
       release(searcher);
     }

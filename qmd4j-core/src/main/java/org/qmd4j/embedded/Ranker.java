@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Predicate;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.FieldDoc;
@@ -21,6 +21,7 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.Hit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,7 +46,20 @@ final class Ranker {
   private static final Comparator<Chunk> BY_PATH_THEN_LINE =
       Comparator.comparing(Chunk::path).thenComparingInt(c -> c.lines().from());
 
+  /**
+   * Costs that do not depend on the machine's load, for tests and profiling (issue 17):
+   * chunks whose stored fields were read, and hits sorted into pages.
+   */
+  static final LongAdder STORED_READS = new LongAdder();
+  static final LongAdder SORTED = new LongAdder();
+
   private Ranker() {}
+
+  /** The chunk of document {@code doc}, from its stored fields. */
+  private static Chunk read(StoredFields stored, int doc) throws IOException {
+    STORED_READS.increment();
+    return ChunkDocuments.toChunk(stored.document(doc));
+  }
 
   /**
    * The best {@code limit} chunks for {@code query} that pass {@code filter}. With {@code
@@ -54,19 +68,21 @@ final class Ranker {
    * the previous one so that they descend.
    */
   static List<Hit> ranked(IndexSearcher searcher, Query query, int words,
-      Predicate<Chunk> filter, int limit) throws IOException {
+      ChunkFilter filter, int limit) throws IOException {
     List<Hit> out = new ArrayList<>();
     StoredFields stored = searcher.storedFields();
+    Query restricted = ChunkFilters.restrict(query, filter);
     int page = Math.max(limit * 2, 32);
     FieldDoc after = null;
     double cap = 1.0;
     while (out.size() < limit) {
       // The score is the first sort value: no second pass to fill ScoreDoc.score (issue 17:
       // TopFieldCollector.populateScores re-scored every page, about 11% of a search).
-      TopDocs top = searcher.searchAfter(after, query, page, BY_SCORE, false);
+      TopDocs top = searcher.searchAfter(after, restricted, page, BY_SCORE, false);
+      SORTED.add(top.scoreDocs.length);
       for (ScoreDoc sd : top.scoreDocs) {
         after = (FieldDoc) sd;
-        Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
+        Chunk chunk = read(stored, sd.doc);
         if (!filter.test(chunk)) continue;
         cap = Math.min(cap, normalize((Float) after.fields[0], words));
         out.add(new Hit(chunk, cap, MatchType.KEYWORD));
@@ -113,7 +129,7 @@ final class Ranker {
   }
 
   /** Deep search without a model: keyword lists fused by reciprocal rank. */
-  static List<Hit> deep(IndexSearcher searcher, QueryPlan plan, Predicate<Chunk> filter,
+  static List<Hit> deep(IndexSearcher searcher, QueryPlan plan, ChunkFilter filter,
       int limit) throws IOException {
     if (DEEP_WARNED.compareAndSet(false, true)) {
       LOG.info("Deep search without qmd has no semantic model: the embedded engine fuses "
@@ -146,22 +162,24 @@ final class Ranker {
   }
 
   /** Every chunk that passes {@code filter}, newest first (undated last), score 1.0. */
-  static List<Hit> wildcard(IndexSearcher searcher, Predicate<Chunk> filter, int limit)
+  static List<Hit> wildcard(IndexSearcher searcher, ChunkFilter filter, int limit)
       throws IOException {
     SortField byDate = new SortField(Fields.DATE, SortField.Type.LONG, true);
     byDate.setMissingValue(Long.MIN_VALUE); // undated chunks last
     Sort sort = new Sort(byDate, new SortField(Fields.PATH, SortField.Type.STRING),
         new SortField(Fields.ORDINAL, SortField.Type.LONG));
-    Query all = new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK));
+    Query all = ChunkFilters.restrict(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)),
+        filter);
     StoredFields stored = searcher.storedFields();
     List<Hit> out = new ArrayList<>();
     int page = Math.max(limit * 2, 64);
     FieldDoc after = null;
     while (out.size() < limit) {
       TopDocs top = searcher.searchAfter(after, all, page, sort);
+      SORTED.add(top.scoreDocs.length);
       for (ScoreDoc sd : top.scoreDocs) {
         after = (FieldDoc) sd;
-        Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
+        Chunk chunk = read(stored, sd.doc);
         if (!filter.test(chunk)) continue;
         out.add(new Hit(chunk, 1.0, MatchType.WILDCARD));
         if (out.size() == limit) break;

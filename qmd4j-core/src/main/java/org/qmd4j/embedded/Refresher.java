@@ -9,13 +9,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import java.util.zip.CRC32C;
@@ -61,7 +58,9 @@ final class Refresher {
   private final IndexStore store;
   private final Object lock = new Object();
   private final IndexProgress progress;
-  private TreeMap<String, FileRecord> files; // guarded by lock, like walkOwed
+  /** By path, in no order: only looked up (sorting 100,000 paths cost a quarter of a warm
+   * command-line search, issue 17). Guarded by lock, like walkOwed. */
+  private Map<String, FileRecord> files;
   private boolean walkOwed = true;
 
   Refresher(Path vault, VaultLayout layout, Chunker chunker, IndexStore store,
@@ -72,7 +71,7 @@ final class Refresher {
     this.store = store;
     this.progress = progress;
     synchronized (lock) {
-      this.files = new TreeMap<>(store.loadRecords());
+      this.files = store.loadRecords();
     }
   }
 
@@ -131,7 +130,7 @@ final class Refresher {
     try {
       if (!store.isCurrent()) { // another process committed: start from its records
         store.reopen();
-        files = new TreeMap<>(store.loadRecords());
+        files = store.loadRecords();
         walkOwed = true; // its walk may be older than changes we already applied
       }
       if (walkOwed) changes = Changes.EVERYTHING;
@@ -140,7 +139,7 @@ final class Refresher {
       boolean all = changes.everything();
       Map<String, FileRecord> known = all ? files : recordsUnder(changes.paths());
       Map<String, FileStamp> seen =
-          all ? VaultScanner.scan(vault, layout) : scanUnder(changes.paths());
+          all ? VaultScanner.stamps(vault, layout) : scanUnder(changes.paths());
       if (!changed(seen, known)) {
         if (!all) files.putAll(known); // racy files that settled
         walkOwed = false;
@@ -151,17 +150,17 @@ final class Refresher {
         // the whole walk against its records.
         if (!store.isCurrent()) {
           store.reopen();
-          files = new TreeMap<>(store.loadRecords());
+          files = store.loadRecords();
           all = true;
           known = files;
-          seen = VaultScanner.scan(vault, layout);
+          seen = VaultScanner.stamps(vault, layout);
         }
         RefreshStats stats = new RefreshStats();
         Map<String, FileRecord> next = apply(writer, seen, known, stats);
         store.commit(writer);
         store.reopen();
         if (all) {
-          files = new TreeMap<>(next);
+          files = next;
         } else {
           files.keySet().removeAll(known.keySet());
           files.putAll(next);
@@ -175,13 +174,23 @@ final class Refresher {
     }
   }
 
-  /** The records of the files at or below each of {@code paths}. */
+  /**
+   * The records of the files at or below each of {@code paths}. A path that is a known file
+   * (the watcher's usual report: one note written) is one look-up; any other (a folder, a new
+   * file) is looked for as a folder among all records, a pass of string prefix checks.
+   */
   private Map<String, FileRecord> recordsUnder(Set<String> paths) {
     Map<String, FileRecord> out = new HashMap<>();
+    List<String> folders = new ArrayList<>();
     for (String p : paths) {
       FileRecord own = files.get(p);
-      if (own != null) out.put(p, own);
-      out.putAll(files.subMap(p + "/", p + "0")); // '0' follows '/'
+      if (own != null) out.put(p, own); else folders.add(p + "/");
+    }
+    if (folders.isEmpty()) return out;
+    for (Map.Entry<String, FileRecord> e : files.entrySet()) {
+      for (String folder : folders) {
+        if (e.getKey().startsWith(folder)) out.put(e.getKey(), e.getValue());
+      }
     }
     return out;
   }
@@ -197,16 +206,11 @@ final class Refresher {
   private boolean changed(Map<String, FileStamp> seen, Map<String, FileRecord> known)
       throws IOException {
     if (seen.size() != known.size()) return true;
-    // A whole walk against all records, both sorted alike: compared in one pass (issue 17:
-    // 100,000 tree look-ups were a quarter of a warm command-line search).
-    Iterator<Map.Entry<String, FileRecord>> inOrder = seen instanceof SortedMap<String, ?> a
-        && a.comparator() == null && known instanceof SortedMap<String, ?> b
-        && b.comparator() == null ? known.entrySet().iterator() : null;
+    // Hashed look-ups: the walk and the records are both hash maps (issue 17: sorting and
+    // comparing them as sorted maps was half of a warm command-line search).
     List<String> settled = new ArrayList<>();
     for (Map.Entry<String, FileStamp> e : seen.entrySet()) {
-      Map.Entry<String, FileRecord> next = inOrder == null ? null : inOrder.next();
-      if (next != null && !next.getKey().equals(e.getKey())) return true;
-      FileRecord record = next != null ? next.getValue() : known.get(e.getKey());
+      FileRecord record = known.get(e.getKey());
       if (record == null) return true;
       if (!record.stamp().equals(e.getValue())) return true;
       if (record.isRacy(RACY_NANOS)) {
@@ -216,7 +220,7 @@ final class Refresher {
         if (now - record.stamp().modifiedNanos() >= RACY_NANOS) {
           // Unchanged and now old enough: never re-hash it again.
           FileRecord settledNow = new FileRecord(record.stamp(), record.hash(), now);
-          if (next != null) next.setValue(settledNow); else known.put(e.getKey(), settledNow);
+          known.put(e.getKey(), settledNow);
           settled.add(e.getKey());
         }
       }
