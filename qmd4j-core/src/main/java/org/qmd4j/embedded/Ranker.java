@@ -2,9 +2,7 @@ package org.qmd4j.embedded;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -43,9 +41,6 @@ final class Ranker {
       new SortField(Fields.PATH, SortField.Type.STRING),
       new SortField(Fields.ORDINAL, SortField.Type.LONG));
 
-  private static final Comparator<Chunk> BY_PATH_THEN_LINE =
-      Comparator.comparing(Chunk::path).thenComparingInt(c -> c.lines().from());
-
   /**
    * Costs that do not depend on the machine's load, for tests and profiling (issue 17):
    * chunks whose stored fields were read, and hits sorted into pages.
@@ -69,9 +64,29 @@ final class Ranker {
    */
   static List<Hit> ranked(IndexSearcher searcher, Query query, int words,
       ChunkFilter filter, int limit) throws IOException {
+    StoredFields stored = searcher.storedFields();
     List<Hit> out = new ArrayList<>();
+    for (Ranked r : rankedDocs(searcher, query, words, filter, limit)) {
+      out.add(new Hit(r.chunk() != null ? r.chunk() : read(stored, r.doc()), r.score(),
+          MatchType.KEYWORD));
+    }
+    return out;
+  }
+
+  /** A ranked document of one searcher: its score in [0, 1], its chunk if it was read. */
+  record Ranked(int doc, double score, Chunk chunk) {}
+
+  /**
+   * {@link #ranked}, as documents: the filter's scope and dates are applied inside the index
+   * ({@link ChunkFilters}), so a chunk's stored fields are read here only when its extra
+   * condition must be tested; the caller reads those of the hits it returns.
+   */
+  static List<Ranked> rankedDocs(IndexSearcher searcher, Query query, int words,
+      ChunkFilter filter, int limit) throws IOException {
+    List<Ranked> out = new ArrayList<>();
     StoredFields stored = searcher.storedFields();
     Query restricted = ChunkFilters.restrict(query, filter);
+    boolean tested = filter.extra().isPresent();
     int page = Math.max(limit * 2, 32);
     FieldDoc after = null;
     double cap = 1.0;
@@ -82,10 +97,10 @@ final class Ranker {
       SORTED.add(top.scoreDocs.length);
       for (ScoreDoc sd : top.scoreDocs) {
         after = (FieldDoc) sd;
-        Chunk chunk = read(stored, sd.doc);
-        if (!filter.test(chunk)) continue;
+        Chunk chunk = tested ? read(stored, sd.doc) : null;
+        if (tested && !filter.test(chunk)) continue;
         cap = Math.min(cap, normalize((Float) after.fields[0], words));
-        out.add(new Hit(chunk, cap, MatchType.KEYWORD));
+        out.add(new Ranked(sd.doc, cap, chunk));
         if (out.size() == limit) break;
       }
       if (top.scoreDocs.length < page) break;
@@ -128,7 +143,11 @@ final class Ranker {
     return Math.max(0, score - held(score) * (double) QueryPlan.TIER);
   }
 
-  /** Deep search without a model: keyword lists fused by reciprocal rank. */
+  /**
+   * Deep search without a model: keyword lists fused by reciprocal rank. Fused by document
+   * (one searcher for every list); equal fused scores by path, then position in the file,
+   * read from doc values; stored fields are read for the returned hits only.
+   */
   static List<Hit> deep(IndexSearcher searcher, QueryPlan plan, ChunkFilter filter,
       int limit) throws IOException {
     if (DEEP_WARNED.compareAndSet(false, true)) {
@@ -140,25 +159,29 @@ final class Ranker {
     Query prefixes = plan.prefixesOnly();
     if (prefixes != null) lists.add(prefixes);
     int depth = Math.max(50, limit * 3);
-    Map<String, Chunk> chunks = new LinkedHashMap<>();
-    Map<String, Double> fused = new HashMap<>();
+    Map<Integer, Chunk> chunks = new HashMap<>();
+    Map<Integer, Double> fused = new HashMap<>();
     for (Query list : lists) {
-      List<Hit> hits = ranked(searcher, list, 0, filter, depth);
-      for (int rank = 0; rank < hits.size(); rank++) {
-        Chunk c = hits.get(rank).chunk();
-        String key = c.path() + "#" + c.ordinal();
-        chunks.putIfAbsent(key, c);
-        fused.merge(key, 1.0 / (RRF_K + rank + 1), Double::sum);
+      List<Ranked> docs = rankedDocs(searcher, list, 0, filter, depth);
+      for (int rank = 0; rank < docs.size(); rank++) {
+        Ranked r = docs.get(rank);
+        if (r.chunk() != null) chunks.putIfAbsent(r.doc(), r.chunk());
+        fused.merge(r.doc(), 1.0 / (RRF_K + rank + 1), Double::sum);
       }
     }
+    Map<Integer, DocKeys.Key> keys = DocKeys.of(searcher, fused.keySet());
     double best = lists.size() / (double) (RRF_K + 1);
-    return fused.entrySet().stream()
-        .sorted(Map.Entry.<String, Double>comparingByValue().reversed()
-            .thenComparing(e -> chunks.get(e.getKey()), BY_PATH_THEN_LINE))
-        .limit(limit)
-        .map(e -> new Hit(chunks.get(e.getKey()), Math.min(1.0, e.getValue() / best),
-            MatchType.KEYWORD))
-        .toList();
+    StoredFields stored = searcher.storedFields();
+    List<Hit> out = new ArrayList<>();
+    for (Map.Entry<Integer, Double> e : fused.entrySet().stream()
+        .sorted(Map.Entry.<Integer, Double>comparingByValue().reversed()
+            .thenComparing(e -> keys.get(e.getKey())))
+        .limit(limit).toList()) {
+      Chunk chunk = chunks.get(e.getKey());
+      out.add(new Hit(chunk != null ? chunk : read(stored, e.getKey()),
+          Math.min(1.0, e.getValue() / best), MatchType.KEYWORD));
+    }
+    return out;
   }
 
   /** Every chunk that passes {@code filter}, newest first (undated last), score 1.0. */
