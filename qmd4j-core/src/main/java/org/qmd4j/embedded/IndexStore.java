@@ -17,7 +17,6 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
@@ -34,8 +33,8 @@ import org.slf4j.LoggerFactory;
  * Opens writers under Lucene's write lock (waiting while another process holds it), hands
  * out searchers, and rebuilds an index written by another version or damaged.
  *
- * <p>Thread-safe: searchers are shared through a {@link SearcherManager}; writers are opened
- * by one refresher at a time.
+ * <p>Thread-safe: searchers are shared through {@link Searchers}; writers are opened by one
+ * refresher at a time.
  */
 final class IndexStore {
   private static final Logger LOG = LoggerFactory.getLogger(IndexStore.class);
@@ -44,7 +43,7 @@ final class IndexStore {
   private final Directory directory;
   private final String location;
   private final Map<String, String> stamp;
-  private final SearcherManager searchers;
+  private final Searchers searchers;
   private final WrittenFiles written = new WrittenFiles();
 
   /**
@@ -57,7 +56,7 @@ final class IndexStore {
     this.location = location;
     this.stamp = Map.copyOf(stamp);
     prepare();
-    this.searchers = new SearcherManager(directory, null);
+    this.searchers = new Searchers(directory);
   }
 
   /** Where the index lives: a folder, or {@code memory}. */
@@ -212,9 +211,19 @@ final class IndexStore {
     writer.commit();
   }
 
-  /** Makes the last commit visible to later searchers. */
+  /** Makes the last commit (or a live writer's changes) visible to later searchers. */
   void reopen() throws IOException {
-    searchers.maybeRefreshBlocking();
+    searchers.reopen();
+  }
+
+  /** Searches see {@code writer}'s changes from now on, before they are committed. */
+  void searchOn(IndexWriter writer) throws IOException {
+    searchers.onWriter(writer);
+  }
+
+  /** Searches see the last commit again (a live writer was closed). */
+  void searchCommits() throws IOException {
+    searchers.onCommits(directory);
   }
 
   /**
