@@ -26,7 +26,10 @@ import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.VaultLayout;
 
-/** Converts chunks to Lucene documents and back. */
+/**
+ * Converts chunks to Lucene documents and back: {@link #toDocument} is the one place a
+ * chunk's document is built (add a field there, and bump {@code EmbeddedEngine.FORMAT}).
+ */
 final class ChunkDocuments {
   private ChunkDocuments() {}
 
@@ -62,8 +65,9 @@ final class ChunkDocuments {
     String headings = Analysis.normalize(String.join(" \n ", chunk.headings()));
     String path = chunk.path().replace('/', ' ').replace('.', ' ').replace('-', ' ')
         .replace('_', ' ');
-    doc.add(new TextField(Fields.BODY, text, Field.Store.NO));
-    doc.add(new TextField(Fields.EXACT, text, Field.Store.NO));
+    AnalyzedText analyzed = AnalyzedText.of(text); // one pass of the chain for both fields
+    doc.add(new TextField(Fields.BODY, analyzed.stemmed()));
+    doc.add(new TextField(Fields.EXACT, analyzed.exact()));
     doc.add(new TextField(Fields.HEADING, headings, Field.Store.NO));
     // Each H1 of a tasks file is a task of its own: the first one is no title of the others
     // (issue 15: the TVA task answered "relation client" through the Dupont task above it).

@@ -16,6 +16,7 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
@@ -43,6 +44,42 @@ final class FileIndexer {
     this.vault = vault;
     this.layout = layout;
     this.chunker = chunker;
+  }
+
+  /** Files read and indexed between two checkpoints of a long pass. */
+  private static final int BATCH = 2_000;
+
+  /** What runs between two batches of a long pass: a commit, when one is due. */
+  interface Checkpoint {
+    void reached() throws IOException;
+  }
+
+  /**
+   * Reads and (re)indexes {@code paths} on every core (reading, chunking and analysis
+   * dominate a rebuild; the writer takes documents from several threads at once), in batches
+   * of {@value #BATCH} files with {@code checkpoint} between two, and counts what was done.
+   */
+  void indexAll(IndexWriter writer, List<String> paths, Map<String, FileStamp> seen,
+      Map<String, FileRecord> known, Map<String, FileRecord> next, RefreshStats stats,
+      IndexProgress progress, Checkpoint checkpoint) throws IOException {
+    ProgressTicker ticker = new ProgressTicker(progress, paths.size());
+    for (int from = 0; from < paths.size(); from += BATCH) {
+      List<Outcome> outcomes = paths.subList(from, Math.min(paths.size(), from + BATCH))
+          .parallelStream()
+          .map(path -> {
+            Outcome o = reindex(writer, path, seen.get(path), known.get(path), next);
+            ticker.tick();
+            return o;
+          })
+          .toList();
+      for (Outcome o : outcomes) {
+        if (o == Outcome.REMOVED) stats.removed++;
+        if (o != Outcome.REMOVED) stats.read++;
+        if (o == Outcome.INDEXED) stats.indexed++;
+      }
+      if (from + BATCH < paths.size()) checkpoint.reached();
+    }
+    ticker.finish();
   }
 
   /** What indexing one file did. */

@@ -39,6 +39,9 @@ import org.slf4j.LoggerFactory;
 final class IndexStore {
   private static final Logger LOG = LoggerFactory.getLogger(IndexStore.class);
   private static final Duration LOCK_WAIT = Duration.ofSeconds(30);
+  /** 128 MB, or an eighth of the heap when that is less: a ceiling, used by rebuilds only. */
+  private static final double RAM_BUFFER_MB =
+      Math.min(128, Runtime.getRuntime().maxMemory() / 8.0 / (1 << 20));
 
   private final Directory directory;
   private final String location;
@@ -186,7 +189,7 @@ final class IndexStore {
     while (true) {
       IndexWriterConfig config = new IndexWriterConfig(ChunkDocuments.ANALYZER)
           .setOpenMode(mode)
-          .setRAMBufferSizeMB(64) // a full rebuild flushes a few large segments, not many small
+          .setRAMBufferSizeMB(RAM_BUFFER_MB) // a rebuild flushes a few large segments
           .setCommitOnClose(false);
       try {
         return new IndexWriter(directory, config);

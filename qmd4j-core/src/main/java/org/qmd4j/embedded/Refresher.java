@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
@@ -50,6 +49,7 @@ final class Refresher {
    * command-line search, issue 17). Guarded by lock, like walkOwed. */
   private Map<String, FileRecord> files;
   private boolean walkOwed = true;
+  private long checkpointNanos = Duration.ofSeconds(15).toNanos();
   /** The records no longer match the visible index (uncommitted changes were dropped). */
   private boolean recordsOwed;
 
@@ -63,6 +63,13 @@ final class Refresher {
     this.progress = progress;
     synchronized (lock) {
       this.files = store.loadRecords();
+    }
+  }
+
+  /** How often a long pass commits what it indexed so far (tests shorten it). */
+  void checkpointEvery(Duration every) {
+    synchronized (lock) {
+      checkpointNanos = every.toNanos();
     }
   }
 
@@ -316,22 +323,16 @@ final class Refresher {
         toRead.add(e.getKey());
       }
     }
-    // Reading, chunking and analysis dominate a rebuild: spread them over the cores
-    // (IndexWriter takes documents from several threads at once).
-    ProgressTicker ticker = new ProgressTicker(progress, toRead.size());
-    List<FileIndexer.Outcome> outcomes = toRead.parallelStream()
-        .map(path -> {
-          FileIndexer.Outcome o = indexer.reindex(writer, path, seen.get(path), known.get(path), next);
-          ticker.tick();
-          return o;
-        })
-        .collect(Collectors.toList());
-    ticker.finish();
-    for (FileIndexer.Outcome o : outcomes) {
-      if (o == FileIndexer.Outcome.REMOVED) stats.removed++;
-      if (o != FileIndexer.Outcome.REMOVED) stats.read++;
-      if (o == FileIndexer.Outcome.INDEXED) stats.indexed++;
-    }
+    // A long pass (a first index) commits every 15 s, so that a process that
+    // is interrupted leaves what it indexed, and the next one resumes from there. The
+    // live writer does not: what a watcher reports is a few files.
+    long[] lastCommit = {System.nanoTime()};
+    indexer.indexAll(writer, toRead, seen, known, next, stats, progress, () -> {
+      if (!live.isOpen() && System.nanoTime() - lastCommit[0] >= checkpointNanos) {
+        store.commit(writer);
+        lastCommit[0] = System.nanoTime();
+      }
+    });
     LOG.debug("Refreshed {}: {}", store.location(), stats);
     return next;
   }
