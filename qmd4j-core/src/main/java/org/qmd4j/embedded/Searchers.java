@@ -1,11 +1,16 @@
 package org.qmd4j.embedded;
 
 import java.io.IOException;
+import java.util.List;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexCommit;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The searchers of one index: over its last commit, or, while a long-lived process holds a
@@ -15,6 +20,7 @@ import org.apache.lucene.store.Directory;
  * <p>Thread-safe: searches acquire concurrently; the source is switched by the refresher only.
  */
 final class Searchers {
+  private static final Logger LOG = LoggerFactory.getLogger(Searchers.class);
   private volatile SearcherManager manager;
 
   Searchers(Directory directory) throws IOException {
@@ -48,9 +54,25 @@ final class Searchers {
     switchTo(new SearcherManager(writer, true, false, null));
   }
 
-  /** From now on, searches see the last commit of {@code directory}. */
+  /**
+   * From now on, searches see the last commit of {@code directory}. Right after the live
+   * writer committed, the readers of the segments it shares with the current (writer's)
+   * reader are reused: only what the commit changed is opened, not the whole index.
+   */
   void onCommits(Directory directory) throws IOException {
-    switchTo(new SearcherManager(directory, null));
+    DirectoryReader reopened = null;
+    IndexSearcher current = acquire();
+    try {
+      List<IndexCommit> commits = DirectoryReader.listCommits(directory);
+      reopened = DirectoryReader.openIfChanged((DirectoryReader) current.getIndexReader(),
+          commits.get(commits.size() - 1));
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("Cannot reopen the index from its last commit; opening it afresh", e);
+    } finally {
+      release(current);
+    }
+    switchTo(reopened != null ? new SearcherManager(reopened, null)
+        : new SearcherManager(directory, null));
   }
 
   private void switchTo(SearcherManager next) throws IOException {

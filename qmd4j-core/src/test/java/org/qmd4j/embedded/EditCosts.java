@@ -36,6 +36,7 @@ public final class EditCosts {
         ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE);
         FSDirectory dir = FSDirectory.open(index)) {
       engine.refresh();
+      mark("edits-start"); // for strace: the edits start after this stat
       long start = generation(dir);
       int commitsInSearch = 0;
       int found = 0;
@@ -51,12 +52,17 @@ public final class EditCosts {
         commitsInSearch += (int) (generation(dir) - before);
       }
       long afterEdits = generation(dir);
+      mark("edits-end");
       Thread.sleep(4_000); // idle: the watched engine commits what it holds
       engine.search(new EngineQuery("zorglubax", Mode.FAST, ChunkFilter.EVERYTHING, 5));
       System.out.printf("edits %d, found %d, commits during the searches %d, commits in all"
           + " by the end of the edits %d, after 4 s idle and one more search %d%n", edits,
           found, commitsInSearch, afterEdits - start, generation(dir) - start);
     }
+  }
+
+  private static void mark(String name) {
+    Files.exists(Path.of("/tmp/qmd4j-marker-" + name));
   }
 
   private static long generation(FSDirectory dir) throws IOException {
