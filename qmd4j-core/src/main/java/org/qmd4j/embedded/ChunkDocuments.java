@@ -8,11 +8,11 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
-import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
@@ -43,7 +43,9 @@ final class ChunkDocuments {
     Document doc = new Document();
     doc.add(new StringField(Fields.TYPE, Fields.TYPE_CHUNK, Field.Store.NO));
     doc.add(new StringField(Fields.PATH, chunk.path(), Field.Store.YES));
-    doc.add(new SortedDocValuesField(Fields.PATH, new BytesRef(chunk.path())));
+    // The tie-break of equal scores: binary doc values, read as they are; sorted ones
+    // decompressed a block of their terms dictionary per competitive hit (issue 17).
+    doc.add(new BinaryDocValuesField(Fields.PATH, new BytesRef(chunk.path())));
     // Kind, project and date are indexed too: scopes and date bounds are filters inside the
     // index (ChunkFilters), not checks of every hit's stored fields (issue 17).
     doc.add(new StringField(Fields.KIND, chunk.file().kind().name(), Field.Store.YES));

@@ -7,11 +7,11 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.ReaderUtil;
-import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
@@ -41,7 +41,7 @@ final class DocKeys {
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     Map<Integer, Key> out = new HashMap<>();
     int leafIndex = -1;
-    SortedDocValues paths = null;
+    BinaryDocValues paths = null;
     NumericDocValues ordinals = null;
     LeafReaderContext leaf = null;
     for (int doc : sorted) {
@@ -49,14 +49,14 @@ final class DocKeys {
       if (i != leafIndex) {
         leafIndex = i;
         leaf = leaves.get(i);
-        paths = DocValues.getSorted(leaf.reader(), Fields.PATH);
+        paths = DocValues.getBinary(leaf.reader(), Fields.PATH);
         ordinals = DocValues.getNumeric(leaf.reader(), Fields.ORDINAL);
       }
       int local = doc - leaf.docBase;
       if (!paths.advanceExact(local) || !ordinals.advanceExact(local)) {
         throw new DamagedIndexException("a chunk lacks its path or ordinal (doc " + doc + ")");
       }
-      out.put(doc, new Key(paths.lookupOrd(paths.ordValue()).utf8ToString(),
+      out.put(doc, new Key(paths.binaryValue().utf8ToString(),
           ordinals.longValue()));
     }
     return out;

@@ -38,7 +38,7 @@ final class Ranker {
    * ids change when the index is rebuilt, so they must not decide the order.
    */
   private static final Sort BY_SCORE = new Sort(SortField.FIELD_SCORE,
-      new SortField(Fields.PATH, SortField.Type.STRING),
+      new SortField(Fields.PATH, SortField.Type.STRING_VAL),
       new SortField(Fields.ORDINAL, SortField.Type.LONG));
 
   /**
@@ -189,7 +189,7 @@ final class Ranker {
       throws IOException {
     SortField byDate = new SortField(Fields.DATE, SortField.Type.LONG, true);
     byDate.setMissingValue(Long.MIN_VALUE); // undated chunks last
-    Sort sort = new Sort(byDate, new SortField(Fields.PATH, SortField.Type.STRING),
+    Sort sort = new Sort(byDate, new SortField(Fields.PATH, SortField.Type.STRING_VAL),
         new SortField(Fields.ORDINAL, SortField.Type.LONG));
     Query all = ChunkFilters.restrict(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)),
         filter);
