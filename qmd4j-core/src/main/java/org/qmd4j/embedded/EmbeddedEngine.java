@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  static final String FORMAT = "v6"; // v6: Obsidian tags (hashtags field)
+  static final String FORMAT = "v8"; // v7: kind, project, date indexed; v8: path binary doc values
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
   private static final int HEAL_ATTEMPTS = 4;
 
