@@ -33,6 +33,8 @@ final class QueryPlan {
   private static final String PHRASE = "2";
   private static final String UNIT = "2";
   private static final String TAG = "3";
+  /** Weight of the stem clause that orders a prefix list's constant scores. */
+  private static final String PREFIX_ORDER = "0.01";
   private static final int MAX_BONUS = 16;
   private static final int MIN_PREFIX_LENGTH = 3;
 
@@ -122,11 +124,19 @@ final class QueryPlan {
     return String.join(" ", clauses);
   }
 
-  /** Prefixes of the unstemmed words only (deep mode's fourth list); null if none apply. */
+  /**
+   * Prefixes of the unstemmed words only (deep mode's fourth list); null if none apply. Solr
+   * scores a prefix as a constant where the embedded engine blends the BM25 of the words it
+   * expands to; a light BM25 clause on the word's stem orders the chunks inside that constant
+   * as the blend would, instead of by path.
+   */
   String prefixesOnly(Params p) {
     List<String> clauses = new ArrayList<>();
-    for (String word : words.keySet()) {
-      if (word.length() >= MIN_PREFIX_LENGTH) clauses.add(prefix(p.add(word)));
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      if (w.getKey().length() >= MIN_PREFIX_LENGTH) {
+        clauses.add(prefix(p.add(w.getKey())));
+        clauses.add(term("body", p.add(w.getValue())) + "^" + PREFIX_ORDER);
+      }
     }
     return clauses.isEmpty() ? null : String.join(" ", clauses);
   }
