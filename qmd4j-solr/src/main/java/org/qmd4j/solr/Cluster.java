@@ -1,5 +1,6 @@
 package org.qmd4j.solr;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,9 @@ import org.slf4j.LoggerFactory;
 final class Cluster {
   private static final Logger LOG = LoggerFactory.getLogger(Cluster.class);
 
+  /** The least time a configset upload or a collection creation is given. */
+  private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(120);
+
   private Cluster() {}
 
   /**
@@ -34,6 +38,16 @@ final class Cluster {
    */
   static String ensure(Nodes nodes) {
     SolrTarget t = nodes.target();
+    // Creating a collection waits for its replicas: longer than a search may take.
+    Duration slow = t.timeout().compareTo(ADMIN_TIMEOUT) > 0 ? t.timeout() : ADMIN_TIMEOUT;
+    try (Nodes admin = new Nodes(t.withTimeout(slow))) {
+      String done = ensure(admin, t);
+      nodes.learnLiveNodes();
+      return done;
+    }
+  }
+
+  private static String ensure(Nodes nodes, SolrTarget t) {
     String config = ConfigSet.name();
     StringBuilder done = new StringBuilder();
     NamedList<Object> sets = nodes.request(new ConfigSetAdminRequest.List(), null);
@@ -68,7 +82,6 @@ final class Cluster {
       }
       done.append("the collection ").append(t.collection()).append(" exists");
     }
-    nodes.learnLiveNodes();
     return done.toString();
   }
 

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,15 +43,20 @@ import org.qmd4j.vault.VaultLayout;
  * @since 0.5
  */
 public final class SolrEngine implements SearchEngine {
+  /** The least time a batch of updates and its commit are given. */
+  private static final Duration WRITE_TIMEOUT = Duration.ofSeconds(60);
+
   private final Nodes nodes;
+  private final Nodes writes;
   private final String vault;
   private final Sync sync;
   private final Ranking ranking;
   private final ChangeFeed feed;
   private volatile boolean ready;
 
-  private SolrEngine(Nodes nodes, String vault, Sync sync, ChangeFeed feed) {
+  private SolrEngine(Nodes nodes, Nodes writes, String vault, Sync sync, ChangeFeed feed) {
     this.nodes = nodes;
+    this.writes = writes;
     this.vault = vault;
     this.sync = sync;
     this.feed = feed;
@@ -94,8 +100,12 @@ public final class SolrEngine implements SearchEngine {
     ChangeFeed feed = target.watch() ? ChangeFeed.watchOrWalk(context.vault(), layout)
         : ChangeFeed.walkEveryTime(layout);
     Nodes nodes = new Nodes(target);
-    Sync sync = new Sync(nodes, target.collection(), vault, context, layout, feed);
-    return new SolrEngine(nodes, vault, sync, feed);
+    // Writes (a first indexing, a commit that waits for the new searcher) may take longer
+    // than a search is allowed to.
+    Nodes writes = new Nodes(target.timeout().compareTo(WRITE_TIMEOUT) > 0 ? target
+        : target.withTimeout(WRITE_TIMEOUT));
+    Sync sync = new Sync(writes, target.collection(), vault, context, layout, feed);
+    return new SolrEngine(nodes, writes, vault, sync, feed);
   }
 
   /** The vault folder's name and 12 hex digits of its real path's SHA-256. */
@@ -133,6 +143,7 @@ public final class SolrEngine implements SearchEngine {
       synchronized (this) {
         if (!ready) {
           Cluster.ensure(nodes);
+          writes.learnLiveNodes();
           ready = true;
         }
       }
@@ -164,5 +175,6 @@ public final class SolrEngine implements SearchEngine {
   public void close() {
     feed.close();
     nodes.close();
+    writes.close();
   }
 }
