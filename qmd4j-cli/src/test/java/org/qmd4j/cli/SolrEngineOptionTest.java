@@ -63,6 +63,13 @@ class SolrEngineOptionTest {
   }
 
   @Test
+  void solrInitOnAnUnreachableClusterSaysSo() {
+    int code = command().execute("solr", "init", "--solr", solr, "--shards", "2");
+    assertThat(code).isEqualTo(1);
+    assertThat(err.toString()).contains("The SolrCloud cluster at " + solr + " did not answer");
+  }
+
+  @Test
   void doctorShowsTheClusterAndWhyItCannotBeReached() {
     int code = command().execute("doctor", "--vault", Fixtures.vault().toString(),
         "--engine", "solr", "--solr", solr);
