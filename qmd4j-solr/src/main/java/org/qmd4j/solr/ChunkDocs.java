@@ -50,6 +50,7 @@ final class ChunkDocs {
     doc.addField("text", chunk.text());
     doc.addField("headings", String.join(HEADING_SEPARATOR, chunk.headings()));
     if (chunk.ordinal() == 0) doc.addField("stamp", stamp);
+    doc.addField("file_version", version(stamp));
 
     String text = Analysis.normalize(chunk.text());
     String headings = Analysis.normalize(String.join(" \n ", chunk.headings()));
@@ -71,6 +72,11 @@ final class ChunkDocs {
     for (String heading : chunk.headings()) hashtags.addAll(Hashtags.carried(heading));
     for (String tag : hashtags) doc.addField("hashtags", tag);
     return doc;
+  }
+
+  /** The version of a file's documents: its modification time in a stamp {@code size:ns}. */
+  static long version(String stamp) {
+    return Long.parseLong(stamp.substring(stamp.indexOf(':') + 1));
   }
 
   /** The chunk a document of {@link #FIELDS} holds. */

@@ -129,17 +129,28 @@ final class Sync {
     if (counts.isEmpty() && gone.isEmpty()) return 0;
     UpdateRequest deletes = new UpdateRequest();
     for (Map.Entry<String, Integer> c : counts.entrySet()) {
-      deletes.deleteByQuery(pathQuery(c.getKey()) + " AND ord:[" + c.getValue() + " TO *]");
+      long version = ChunkDocs.version(found.get(c.getKey()));
+      // Chunks of older reads of the file, and this read's surplus ordinals if any.
+      deletes.deleteByQuery(pathQuery(c.getKey()) + " AND file_version:[* TO "
+          + (version - 1) + "]");
+      deletes.deleteByQuery(pathQuery(c.getKey()) + " AND file_version:" + version
+          + " AND ord:[" + c.getValue() + " TO *]");
     }
     for (String path : gone) deletes.deleteByQuery(pathQuery(path));
-    // One soft commit that waits for the new searcher: the writer's next search sees it.
-    deletes.setAction(AbstractUpdateRequest.ACTION.COMMIT, true, true, true);
-    nodes.request(deletes, collection);
+    commit(deletes);
+    Versions.dropOlderThanNewest(nodes, collection, vault, counts.keySet(), found, this);
     for (Map.Entry<String, String> f : found.entrySet()) known.put(f.getKey(), f.getValue());
     gone.forEach(known::remove);
     LOG.debug("Solr collection {}: {} files sent, {} deleted", collection, counts.size(),
         gone.size());
     return counts.size() + gone.size();
+  }
+
+  /** Sends {@code request} with a soft commit that waits for the new searcher. */
+  void commit(UpdateRequest request) {
+    // The writer's next search sees what it wrote.
+    request.setAction(AbstractUpdateRequest.ACTION.COMMIT, true, true, true);
+    nodes.request(request, collection);
   }
 
   private void send(List<SolrInputDocument> batch) {
@@ -149,7 +160,7 @@ final class Sync {
     batch.clear();
   }
 
-  private String pathQuery(String path) {
+  String pathQuery(String path) {
     return "vault:" + ClientUtils.escapeQueryChars(vault) + " AND path:"
         + ClientUtils.escapeQueryChars(path);
   }

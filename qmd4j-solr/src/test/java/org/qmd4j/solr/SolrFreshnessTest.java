@@ -137,6 +137,36 @@ class SolrFreshnessTest {
     }
   }
 
+  @Test
+  void f_anOlderReadOfAFileNeverReplacesANewerOne(@TempDir Path tmp) throws Exception {
+    // Two copies of one vault under one vault id: the second holds an older, longer version
+    // of a file, and is sent last, as a slow writer would.
+    SolrTarget shared = target.withVaultId("shared-" + System.nanoTime());
+    Path newer = TestVaults.copyProjectsVault(tmp.resolve("newer"));
+    Path older = TestVaults.copyProjectsVault(tmp.resolve("older"));
+    String file = "projects/startup-x/tasks.md";
+    Files.writeString(newer.resolve(file), "# Tâche nouvelle\nstatus: en-cours\nbaobab\n");
+    Files.writeString(older.resolve(file), "# Tâche ancienne\nstatus: en-cours\nsequoia\n\n"
+        + "# Deuxième ancienne\nsequoia\n\n# Troisième ancienne\nsequoia\n");
+    Files.setLastModifiedTime(newer.resolve(file), FileTime.from(Instant.now()));
+    Files.setLastModifiedTime(older.resolve(file),
+        FileTime.from(Instant.now().minusSeconds(86_400)));
+    try (Searcher first = open(newer, shared); Searcher late = open(older, shared)) {
+      assertThat(paths(first, "baobab")).containsExactly(file);
+      late.search("sequoia"); // sends its whole copy, the older file included
+      assertThat(paths(first, "sequoia")).isEmpty();
+      assertThat(paths(first, "baobab")).containsExactly(file);
+      assertThat(all(first).stream().filter(r -> r.path().equals(file))).hasSize(1);
+    }
+  }
+
+  private Searcher open(Path v, SolrTarget t) {
+    SearchOptions options = SearchOptions.DEFAULT.withEngine(EngineChoice.EMBEDDED)
+        .withWatch(false).withClock(TestVaults.CLOCK).withEnvironment(Map.of())
+        .withCacheDir(cache);
+    return SearchProviders.forVault(v, options, SolrEngine.factory(t));
+  }
+
   private static void append(Path file, String text) throws Exception {
     Files.writeString(file, Files.readString(file, StandardCharsets.UTF_8) + text);
     touch(file);
