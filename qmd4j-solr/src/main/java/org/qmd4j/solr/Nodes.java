@@ -74,7 +74,7 @@ final class Nodes implements AutoCloseable {
       } catch (SolrException e) {
         if (e.code() == 401 || e.code() == 403) {
           throw new EngineException("The SolrCloud cluster at " + target.describe()
-              + " refused qmd4j's credentials (HTTP " + e.code() + "); set --solr-user and"
+              + " refused qmd4j's credentials (HTTP " + e.code() + "); set QMD4J_SOLR_USER and"
               + " QMD4J_SOLR_PASSWORD", e);
         }
         if (e.code() < 500) {

@@ -29,14 +29,20 @@ final class TestCluster implements AutoCloseable {
 
   /** A new 2-node cluster, for a test class that stops nodes. */
   static TestCluster start() throws Exception {
+    return start(null);
+  }
+
+  /** A new 2-node cluster with Solr's {@code security.json} (null: none). */
+  static TestCluster start(String securityJson) throws Exception {
     // Solr's test framework reads these; the defaults are for its own randomized tests.
     System.setProperty("solr.directoryFactory", "solr.NRTCachingDirectoryFactory");
     System.setProperty("solr.autoSoftCommit.maxTime", "1000");
     System.setProperty("solr.max.booleanClauses", "1024");
     Path dir = Files.createTempDirectory("qmd4j-solr-");
-    MiniSolrCloudCluster cluster = new MiniSolrCloudCluster.Builder(2, dir)
-        .withMetrics(false)
-        .build();
+    MiniSolrCloudCluster.Builder builder = new MiniSolrCloudCluster.Builder(2, dir)
+        .withMetrics(false);
+    if (securityJson != null) builder = builder.withSecurityJson(securityJson);
+    MiniSolrCloudCluster cluster = builder.build();
     return new TestCluster(cluster, dir);
   }
 
