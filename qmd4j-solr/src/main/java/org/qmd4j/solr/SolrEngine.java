@@ -18,6 +18,7 @@ import org.qmd4j.search.Mode;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.spi.Vocabulary;
 import org.qmd4j.vault.VaultLayout;
 
 /**
@@ -132,6 +133,12 @@ public final class SolrEngine implements SearchEngine {
     refresh();
     if (query.isWildcard()) return ranking.wildcard(query);
     return query.mode() == Mode.DEEP ? ranking.deep(query) : ranking.fast(query);
+  }
+
+  /** The vault's words in the collection, as of now. */
+  @Override
+  public Optional<Vocabulary> vocabulary() {
+    return Optional.of(new SolrVocabulary(nodes, nodes.target().collection(), vault));
   }
 
   /**

@@ -160,6 +160,24 @@ class SolrFreshnessTest {
     }
   }
 
+  @Test
+  void g_anotherVaultsWordsAreNeverSuggested() throws Exception {
+    Files.writeString(other.resolve("zanzibar.md"), "# Île\n\nLa zanzibarite est rare.\n");
+    try (Searcher notes = open(other)) {
+      assertThat(notes.answer(SearchRequest.of("zanzobarite")).corrected())
+          .containsEntry("zanzobarite", "zanzibarite");
+      assertThat(searcher.answer(SearchRequest.of("zanzobarite")).corrected()).isEmpty();
+      assertThat(searcher.answer(SearchRequest.of("zanzobarite")).suggestions()).isEmpty();
+    }
+  }
+
+  @Test
+  void editsCountATranspositionAsOne() {
+    assertThat(SolrVocabulary.edits("factrue", "facture")).isEqualTo(1);
+    assertThat(SolrVocabulary.edits("idempotance", "idempotence")).isEqualTo(1);
+    assertThat(SolrVocabulary.edits("abc", "")).isEqualTo(3);
+  }
+
   private Searcher open(Path v, SolrTarget t) {
     SearchOptions options = SearchOptions.DEFAULT.withEngine(EngineChoice.EMBEDDED)
         .withWatch(false).withClock(TestVaults.CLOCK).withEnvironment(Map.of())

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
@@ -23,6 +24,7 @@ import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.testkit.TestVaults;
 
@@ -91,6 +93,18 @@ class SolrParityTest {
     assertThat(clearTop(expected)).as("embedded's top files " + top(expected) + ", vs Solr "
         + top(actual))
         .isSubsetOf(topWithTies(actual));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"postgresql idempotance", "idempotance", "factrue impayée",
+      "recrutemnt", "zzqxw", "bloqé"})
+  void correctsAndSuggestsAsTheEmbeddedEngine(String query) {
+    SearchResponse expected = embedded.answer(SearchRequest.of(query));
+    SearchResponse actual = solr.answer(SearchRequest.of(query));
+    assertThat(actual.corrected()).isEqualTo(expected.corrected());
+    assertThat(actual.suggestions()).isEqualTo(expected.suggestions());
+    assertThat(actual.results().stream().map(SearchResult::path).limit(1).toList())
+        .isEqualTo(expected.results().stream().map(SearchResult::path).limit(1).toList());
   }
 
   /** The files of the first {@link #TOP} results, but those tied with the fifth. */
