@@ -12,13 +12,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.qmd4j.embedded.EmbeddedEngine;
 import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Mode;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.spi.Vocabulary;
+import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
 
 /**
@@ -39,7 +42,9 @@ import org.qmd4j.vault.VaultLayout;
  * <p>The configset and the collection are created on first use when missing ({@link #init}
  * does it ahead). A node that does not answer is skipped for the next one; when no node
  * answers, searches throw an {@code EngineException} naming the cluster, after at most the
- * target's timeout per node, and succeed again once the cluster is back. Thread-safe.
+ * target's timeout per node, and succeed again once the cluster is back; or, if the target
+ * asks for it ({@link SolrTarget#withFallback}), are answered by the embedded engine, each
+ * result marked degraded. Thread-safe.
  *
  * @since 0.5
  */
@@ -53,9 +58,12 @@ public final class SolrEngine implements SearchEngine {
   private final Sync sync;
   private final Ranking ranking;
   private final ChangeFeed feed;
+  private final VaultLayout layout;
   private volatile boolean ready;
 
-  private SolrEngine(Nodes nodes, Nodes writes, String vault, Sync sync, ChangeFeed feed) {
+  private SolrEngine(Nodes nodes, Nodes writes, String vault, Sync sync, ChangeFeed feed,
+      VaultLayout layout) {
+    this.layout = layout;
     this.nodes = nodes;
     this.writes = writes;
     this.vault = vault;
@@ -72,7 +80,14 @@ public final class SolrEngine implements SearchEngine {
    */
   public static SearchEngine.Factory factory(SolrTarget target) {
     Objects.requireNonNull(target, "target == null");
-    return context -> open(target, context);
+    return context -> {
+      SolrEngine engine = open(target, context);
+      if (!target.fallback()) return engine;
+      // The embedded engine's own index, in the vault's cache folder, opened on first need.
+      return new Fallback(engine, () -> EmbeddedEngine.open(context.vault(),
+          context.cacheDir().resolve("solr-fallback-embedded"), Chunker.defaults(),
+          ChangeFeed.walkEveryTime(engine.layout), IndexProgress.NONE));
+    };
   }
 
   /**
@@ -106,7 +121,7 @@ public final class SolrEngine implements SearchEngine {
     Nodes writes = new Nodes(target.timeout().compareTo(WRITE_TIMEOUT) > 0 ? target
         : target.withTimeout(WRITE_TIMEOUT));
     Sync sync = new Sync(writes, target.collection(), vault, context, layout, feed);
-    return new SolrEngine(nodes, writes, vault, sync, feed);
+    return new SolrEngine(nodes, writes, vault, sync, feed, layout);
   }
 
   /** The vault folder's name and 12 hex digits of its real path's SHA-256. */

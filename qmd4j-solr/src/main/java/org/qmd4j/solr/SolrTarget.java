@@ -23,6 +23,8 @@ import org.qmd4j.search.EngineException;
  *   <tr><td>{@code QMD4J_SOLR_USER}, {@code QMD4J_SOLR_PASSWORD}</td>
  *       <td>Solr basic authentication</td></tr>
  *   <tr><td>{@code QMD4J_SOLR_TIMEOUT}</td><td>seconds a request may take (default 10)</td></tr>
+ *   <tr><td>{@code QMD4J_SOLR_FALLBACK=1}</td><td>answer from the embedded engine, marked
+ *       degraded, when the cluster fails</td></tr>
  * </table>
  *
  * @param nodes Solr base URLs ({@code http://host:8983/solr}), at least one
@@ -36,11 +38,13 @@ import org.qmd4j.search.EngineException;
  * @param replicas replicas per shard when qmd4j creates it
  * @param watch watch the vault for changes (long-lived processes) instead of a stat walk
  *     before each search
+ * @param fallback when the cluster fails, answer from the embedded engine (an index in the
+ *     vault's cache folder), each result marked degraded with the reason
  * @since 0.5
  */
 public record SolrTarget(List<String> nodes, String collection, Optional<String> vaultId,
     Duration timeout, Optional<String> user, Optional<String> password, int shards,
-    int replicas, boolean watch) {
+    int replicas, boolean watch, boolean fallback) {
 
   /** The collection when none is named. */
   public static final String DEFAULT_COLLECTION = "qmd4j";
@@ -85,7 +89,7 @@ public record SolrTarget(List<String> nodes, String collection, Optional<String>
   public static SolrTarget of(String urls, String collection) {
     Objects.requireNonNull(urls, "urls == null");
     return new SolrTarget(List.of(urls.split(",")), collection, Optional.empty(),
-        Duration.ofSeconds(10), Optional.empty(), Optional.empty(), 1, 1, false);
+        Duration.ofSeconds(10), Optional.empty(), Optional.empty(), 1, 1, false, false);
   }
 
   /**
@@ -108,6 +112,7 @@ public record SolrTarget(List<String> nodes, String collection, Optional<String>
       if (user != null && !user.isBlank()) {
         t = t.withBasicAuth(user, env.getOrDefault("QMD4J_SOLR_PASSWORD", ""));
       }
+      if ("1".equals(env.get("QMD4J_SOLR_FALLBACK"))) t = t.withFallback(true);
       String timeout = env.get("QMD4J_SOLR_TIMEOUT");
       if (timeout != null && !timeout.isBlank()) {
         t = t.withTimeout(Duration.ofMillis((long) (Double.parseDouble(timeout) * 1000)));
@@ -121,31 +126,37 @@ public record SolrTarget(List<String> nodes, String collection, Optional<String>
   /** This target with the vault's id in the collection. */
   public SolrTarget withVaultId(String id) {
     return new SolrTarget(nodes, collection, Optional.of(id), timeout, user, password, shards,
-        replicas, watch);
+        replicas, watch, fallback);
   }
 
   /** This target with another time limit per request. */
   public SolrTarget withTimeout(Duration t) {
     return new SolrTarget(nodes, collection, vaultId, t, user, password, shards, replicas,
-        watch);
+        watch, fallback);
   }
 
   /** This target with Solr basic-authentication credentials. */
   public SolrTarget withBasicAuth(String u, String p) {
     return new SolrTarget(nodes, collection, vaultId, timeout, Optional.of(u), Optional.of(p),
-        shards, replicas, watch);
+        shards, replicas, watch, fallback);
   }
 
   /** This target creating its collection, when missing, with this many shards and replicas. */
   public SolrTarget withLayout(int shardCount, int replicaCount) {
     return new SolrTarget(nodes, collection, vaultId, timeout, user, password, shardCount,
-        replicaCount, watch);
+        replicaCount, watch, fallback);
   }
 
   /** This target watching the vault (true) or walking it before each search (false). */
   public SolrTarget withWatch(boolean w) {
     return new SolrTarget(nodes, collection, vaultId, timeout, user, password, shards,
-        replicas, w);
+        replicas, w, fallback);
+  }
+
+  /** This target answering from the embedded engine, marked degraded, when the cluster fails. */
+  public SolrTarget withFallback(boolean f) {
+    return new SolrTarget(nodes, collection, vaultId, timeout, user, password, shards,
+        replicas, watch, f);
   }
 
   /** Shows no password. */
@@ -154,7 +165,7 @@ public record SolrTarget(List<String> nodes, String collection, Optional<String>
     return "SolrTarget[" + describe() + ", collection=" + collection + ", vaultId="
         + vaultId.orElse("(from the vault)") + ", timeout=" + timeout
         + user.map(u -> ", user=" + u).orElse("") + ", shards=" + shards + ", replicas="
-        + replicas + "]";
+        + replicas + (fallback ? ", fallback" : "") + "]";
   }
 
   /** The nodes, for messages: {@code http://a:8983/solr, http://b:8983/solr}. */

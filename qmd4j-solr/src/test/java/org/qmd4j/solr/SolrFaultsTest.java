@@ -39,6 +39,7 @@ class SolrFaultsTest {
   private Searcher searcher;
   private List<String> expected;
   private String named;
+  private Searcher withFallback;
 
   @BeforeAll
   void setUp(@TempDir Path tmp) throws Exception {
@@ -51,12 +52,15 @@ class SolrFaultsTest {
     SolrTarget target = cluster.target(COLLECTION).withTimeout(Duration.ofSeconds(2));
     named = target.nodes().get(0);
     searcher = SearchProviders.forVault(vault, options, SolrEngine.factory(target));
+    withFallback = SearchProviders.forVault(vault, options,
+        SolrEngine.factory(target.withFallback(true)));
     expected = paths();
   }
 
   @AfterAll
   void tearDown() {
     if (searcher != null) searcher.close();
+    if (withFallback != null) withFallback.close();
     if (cluster != null) cluster.close();
   }
 
@@ -99,10 +103,19 @@ class SolrFaultsTest {
         .hasMessageContaining("The SolrCloud cluster at " + named)
         .hasMessageContaining("did not answer")
         .hasMessageNotContaining("Exception");
+    // Asked for: the embedded engine answers instead, each result saying why.
+    List<SearchResult> fallback = withFallback.search("décision");
+    assertThat(fallback).isNotEmpty();
+    assertThat(fallback.get(0).path()).isEqualTo(expected.get(0));
+    assertThat(fallback).allSatisfy(r -> assertThat(r.degraded()).hasValueSatisfying(
+        why -> assertThat(why).startsWith("the embedded engine answered: The SolrCloud"
+            + " cluster at " + named)));
 
     for (JettySolrRunner node : nodes) cluster.cluster.startJettySolrRunner(node, true);
     for (JettySolrRunner node : nodes) cluster.cluster.waitForNode(node, 60);
     cluster.waitForActive(COLLECTION);
     assertThat(paths()).isEqualTo(expected);
+    assertThat(withFallback.search("décision")).allSatisfy(r -> assertThat(r.degraded())
+        .isEmpty());
   }
 }

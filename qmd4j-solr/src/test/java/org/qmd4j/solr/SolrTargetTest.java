@@ -39,12 +39,13 @@ class SolrTargetTest {
     SolrTarget t = SolrTarget.fromEnvironment(Map.of("QMD4J_SOLR_URL", "http://a:8983/solr",
         "QMD4J_SOLR_COLLECTION", "team", "QMD4J_SOLR_VAULT", "wiki",
         "QMD4J_SOLR_USER", "qmd4j", "QMD4J_SOLR_PASSWORD", "s3cret",
-        "QMD4J_SOLR_TIMEOUT", "2.5"));
+        "QMD4J_SOLR_TIMEOUT", "2.5", "QMD4J_SOLR_FALLBACK", "1"));
     assertThat(t.nodes()).isEqualTo(List.of("http://a:8983/solr"));
     assertThat(t.collection()).isEqualTo("team");
     assertThat(t.vaultId()).contains("wiki");
     assertThat(t.user()).contains("qmd4j");
     assertThat(t.timeout()).isEqualTo(Duration.ofMillis(2500));
+    assertThat(t.fallback()).isTrue();
     assertThat(t.toString()).contains("user=qmd4j").doesNotContain("s3cret");
   }
 
