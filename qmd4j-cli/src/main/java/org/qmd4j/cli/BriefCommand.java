@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.search.NothingIndexed;
@@ -36,7 +35,7 @@ final class BriefCommand implements Callable<Integer> {
   public Integer call() {
     Brief brief;
     Optional<NothingIndexed> nothing;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+    try (Searcher searcher = search.engine.open(vault.resolve(),
         vault.applyTo(search.options(base)))) {
       brief = searcher.brief(search.request());
       nothing = SearchCommand.whyEmpty(searcher, brief.results());

@@ -9,7 +9,6 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,7 +41,7 @@ final class DoctorCommand implements Callable<Integer> {
   @Override
   public Integer call() throws JsonProcessingException {
     Map<String, String> facts = new LinkedHashMap<>();
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+    try (Searcher searcher = engine.open(vault.resolve(),
         vault.applyTo(engine.applyTo(base)))) {
       facts.putAll(searcher.diagnostics());
       searcher.nothingIndexed().ifPresent(why -> facts.put("indexed", why.message()));

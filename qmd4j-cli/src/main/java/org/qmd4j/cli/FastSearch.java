@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
@@ -58,7 +57,7 @@ final class FastSearch {
       SearchRequest request = parsed.search.request();
       SearchResponse response;
       Optional<NothingIndexed> nothing;
-      try (Searcher searcher = SearchProviders.forVault(parsed.vault.resolve(),
+      try (Searcher searcher = parsed.search.engine.open(parsed.vault.resolve(),
           parsed.vault.applyTo(parsed.search.options(base)))) {
         response = searcher.answer(request);
         nothing = SearchCommand.whyEmpty(searcher, response.results());

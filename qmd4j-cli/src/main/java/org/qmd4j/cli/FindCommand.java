@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.find.ChunkItem;
 import org.qmd4j.find.FindItem;
@@ -117,7 +116,7 @@ final class FindCommand implements Callable<Integer> {
     FindRequest request = builder.build();
     SearchOptions options = vault.applyTo(engine.applyTo(base));
     FindResult result;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(), options)) {
+    try (Searcher searcher = engine.open(vault.resolve(), options)) {
       result = searcher.find(request);
     }
     PrintWriter out = spec.commandLine().getOut();

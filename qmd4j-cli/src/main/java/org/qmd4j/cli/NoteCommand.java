@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.notes.Note;
 import picocli.CommandLine.Mixin;
@@ -56,7 +55,7 @@ abstract class NoteCommand<Q, T extends Note> implements Callable<Integer> {
   public final Integer call() throws JsonProcessingException {
     Q query = query();
     List<T> notes;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+    try (Searcher searcher = engine.open(vault.resolve(),
         vault.applyTo(engine.applyTo(base)))) {
       notes = run(searcher, query);
     }

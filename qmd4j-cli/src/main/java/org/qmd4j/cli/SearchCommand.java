@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
@@ -61,7 +60,7 @@ final class SearchCommand implements Callable<Integer> {
     SearchRequest request = search.request();
     SearchResponse response;
     Optional<NothingIndexed> nothing;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+    try (Searcher searcher = search.engine.open(vault.resolve(),
         vault.applyTo(search.options(base)))) {
       response = searcher.answer(request);
       nothing = whyEmpty(searcher, response.results());
