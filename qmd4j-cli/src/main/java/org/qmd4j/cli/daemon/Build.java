@@ -1,0 +1,37 @@
+package org.qmd4j.cli.daemon;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+
+/**
+ * Which qmd4j a process runs: the version from the jar's manifest, and for a client to trust a
+ * daemon, the exact build (the jar's path, size and time), so that a rebuilt jar never talks to
+ * a daemon started from the old one.
+ */
+final class Build {
+  private Build() {}
+
+  /** The version, or {@code dev} when run from classes. */
+  static String version() {
+    String v = Build.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+
+  /** The version and the identity of the jar (or class folder) this process runs from. */
+  static String id() {
+    String where = "?";
+    try {
+      CodeSource source = Build.class.getProtectionDomain().getCodeSource();
+      if (source != null) {
+        Path path = Path.of(source.getLocation().toURI());
+        where = new StringBuilder().append(path).append(':').append(Files.size(path))
+            .append(':').append(Files.getLastModifiedTime(path).toMillis()).toString();
+      }
+    } catch (URISyntaxException | java.io.IOException | RuntimeException e) {
+      where = "?";
+    }
+    return new StringBuilder(version()).append('@').append(where).toString();
+  }
+}
