@@ -68,11 +68,12 @@ final class DaemonCommand {
     }
   }
 
-  /** {@code 2 h 5 min}, {@code 3 min 12 s}, {@code 40 s}. */
+  /** {@code 2 h 5 min}, {@code 1 h}, {@code 3 min 12 s}, {@code 40 s}: two units at most. */
   static String human(Duration d) {
     long s = d.toSeconds();
-    if (s >= 3600) return s / 3600 + " h " + s % 3600 / 60 + " min";
-    if (s >= 60) return s / 60 + " min " + s % 60 + " s";
+    if (s >= 3600) return s / 3600 + " h" + (s % 3600 / 60 == 0 ? "" : " " + s % 3600 / 60
+        + " min");
+    if (s >= 60) return s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
     return s + " s";
   }
 
