@@ -2,6 +2,7 @@ package org.qmd4j.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -118,12 +119,7 @@ final class DaemonCommand {
       long deadline = System.currentTimeMillis() + WAIT_MILLIS;
       while (System.currentTimeMillis() < deadline) {
         if (process.waitFor(100, TimeUnit.MILLISECONDS)) {
-          // It stopped: what it said is in its log (messages for people, as in-process).
-          byte[] log = Files.readAllBytes(paths.log());
-          err.print(new String(log, (int) Math.min(logged, log.length),
-              (int) Math.max(0, log.length - logged), java.nio.charset.StandardCharsets.UTF_8));
-          err.flush();
-          return process.exitValue() == 0 ? ExitCodes.FAILURE : process.exitValue();
+          return failedToStart(paths, logged, process.exitValue(), err);
         }
         try (Probe probe = Probe.of(paths)) {
           if (probe.state() == Probe.State.RUNNING) {
@@ -139,6 +135,30 @@ final class DaemonCommand {
           + " see qmd4j daemon status");
       return ExitCodes.FAILURE;
     }
+  }
+
+  /**
+   * Says why a daemon stopped as it started: the messages for people it wrote in its log
+   * (those of the command line in-process, never a stack trace), and returns its exit code.
+   */
+  static int failedToStart(DaemonPaths paths, long logged, int exit, PrintWriter err)
+      throws IOException {
+    byte[] log = Files.readAllBytes(paths.log());
+    String said = new String(log, (int) Math.min(logged, log.length),
+        (int) Math.max(0, log.length - logged), StandardCharsets.UTF_8);
+    boolean told = false;
+    for (String line : said.split("\n")) {
+      if (line.startsWith("qmd4j: ")) {
+        err.println(line);
+        told = true;
+      }
+    }
+    if (!told) {
+      err.println("qmd4j: the daemon stopped as it started (exit code " + exit + "); run"
+          + " 'qmd4j daemon run' with the same options to see it in the foreground");
+    }
+    err.flush();
+    return exit == 0 ? ExitCodes.FAILURE : exit;
   }
 
   /** {@code stop}: asks the daemon to stop and waits until it has. */

@@ -21,17 +21,24 @@ final class Build {
 
   /** The version and the identity of the jar (or class folder) this process runs from. */
   static String id() {
-    String where = "?";
     try {
       CodeSource source = Build.class.getProtectionDomain().getCodeSource();
-      if (source != null) {
-        Path path = Path.of(source.getLocation().toURI());
-        where = new StringBuilder().append(path).append(':').append(Files.size(path))
-            .append(':').append(Files.getLastModifiedTime(path).toMillis()).toString();
-      }
-    } catch (URISyntaxException | java.io.IOException | RuntimeException e) {
-      where = "?";
+      if (source != null) return id(version(), Path.of(source.getLocation().toURI()));
+    } catch (URISyntaxException | RuntimeException e) {
+      // no location: a build nobody else can claim
     }
-    return new StringBuilder(version()).append('@').append(where).toString();
+    return new StringBuilder(version()).append("@?").toString();
+  }
+
+  /** The identity of {@code version} run from {@code location} (a jar or class folder). */
+  static String id(String version, Path location) {
+    StringBuilder id = new StringBuilder(version).append('@').append(location);
+    try {
+      id.append(':').append(Files.size(location)).append(':')
+          .append(Files.getLastModifiedTime(location).toMillis());
+    } catch (java.io.IOException e) {
+      id.append(":?");
+    }
+    return id.toString();
   }
 }

@@ -86,6 +86,18 @@ public final class DaemonServer {
       Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
       Object fileKey = Files.readAttributes(socket, BasicFileAttributes.class).fileKey();
       RoutedStderr.install();
+      // SIGTERM, SIGINT: no socket left behind for clients to find stale.
+      Thread cleanup = new Thread(() -> {
+        stop();
+        if (isOurs(socket, fileKey)) {
+          try {
+            Files.deleteIfExists(socket);
+          } catch (IOException e) {
+            LOG.debug("Removing the socket failed", e);
+          }
+        }
+      }, "qmd4j-daemon-exit");
+      Runtime.getRuntime().addShutdownHook(cleanup);
       ScheduledExecutorService watch = Executors.newSingleThreadScheduledExecutor(
           r -> thread(r, "qmd4j-daemon-watch"));
       long period = Math.max(100, Math.min(5_000, idleTimeout.toMillis() / 10));
@@ -111,6 +123,11 @@ public final class DaemonServer {
         }
         if (isOurs(socket, fileKey)) Files.deleteIfExists(socket);
         searchers.closeAll();
+        try {
+          Runtime.getRuntime().removeShutdownHook(cleanup);
+        } catch (IllegalStateException exiting) {
+          // the hook is running
+        }
       }
       return 0;
     }

@@ -10,11 +10,14 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -196,5 +199,49 @@ class DaemonIT {
     DaemonProcesses.Run after = cli.run("search", "--vault", "vault", "zorglub");
     assertThat(after.relayed()).isTrue();
     assertThat(after.out()).startsWith("projects/startup-x/bucket/zorglub.md:");
+  }
+
+  @Test
+  void aSocketOfAnotherUserIsNotUsed() throws Exception {
+    Assumptions.assumeTrue(Files.getAttribute(Path.of("/proc/self"), "unix:uid").equals(0),
+        "needs root, to give the socket to another user");
+    cli.start();
+    Path socket = cli.daemonFolder().resolve("daemon.sock");
+    Files.setAttribute(socket, "unix:uid", 65534);
+    try {
+      DaemonProcesses.Run run = cli.run("search", "--vault", "vault", "décision");
+      assertThat(run.relayed()).isFalse();
+      assertThat(run.code()).isZero();
+      DaemonProcesses.Run status = cli.run("daemon", "status", "--vault", "vault");
+      assertThat(status.out()).contains("its socket belongs to another user");
+      assertThat(socket).exists(); // not removed as if stale
+    } finally {
+      Files.setAttribute(socket, "unix:uid", 0);
+    }
+  }
+
+  @Test
+  void autoStartsADaemonInTheBackgroundButNeverOnCi() throws Exception {
+    DaemonProcesses.Run onCi = cli.run(Map.of("QMD4J_DAEMON", "auto", "CI", "true"),
+        "search", "--vault", "vault", "décision");
+    assertThat(onCi.code()).isZero();
+    assertThat(cli.daemonFolder()).doesNotExist();
+
+    DaemonProcesses.Run first = cli.run(Map.of("QMD4J_DAEMON", "auto"),
+        "search", "--vault", "vault", "décision");
+    assertThat(first.relayed()).isFalse();
+    assertThat(first.out()).isEqualTo(onCi.out());
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    Optional<Long> pid = cli.pid();
+    while (pid.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+      pid = cli.pid();
+    }
+    assertThat(pid).as("a daemon started in the background").isPresent();
+    cli.adopt(pid.get());
+    DaemonProcesses.Run next = cli.run(Map.of("QMD4J_DAEMON", "auto"),
+        "search", "--vault", "vault", "décision");
+    assertThat(next.relayed()).isTrue();
+    assertThat(next.out()).isEqualTo(onCi.out());
   }
 }

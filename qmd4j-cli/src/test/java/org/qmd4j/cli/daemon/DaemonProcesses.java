@@ -67,6 +67,7 @@ final class DaemonProcesses implements AutoCloseable {
     env.remove(DaemonClient.AUTO_ENV);
     env.remove("QMD4J_LOG");
     env.remove("QMD4J_VAULT");
+    env.remove("CI");
     env.put("QMD4J_CACHE_DIR", cache.toString());
     env.put("QMD4J_SEARCH_FALLBACK", "1");
     env.put("NO_COLOR", "1");
@@ -95,6 +96,11 @@ final class DaemonProcesses implements AutoCloseable {
     return pid;
   }
 
+  /** Counts {@code pid} among the daemons {@link #close()} ends (one this class did not start). */
+  void adopt(long pid) {
+    daemons.add(pid);
+  }
+
   /** The pid {@code daemon status} shows, if a daemon answers. */
   Optional<Long> pid() throws IOException, InterruptedException {
     Run status = run("daemon", "status", "--vault", "vault");
@@ -106,8 +112,12 @@ final class DaemonProcesses implements AutoCloseable {
 
   /** The vault's daemon folder. */
   Path daemonFolder() {
+    return daemonPaths().folder();
+  }
+
+  DaemonPaths daemonPaths() {
     return DaemonPaths.of(dir, "vault", Map.of("QMD4J_CACHE_DIR", cache.toString()))
-        .orElseThrow().folder();
+        .orElseThrow();
   }
 
   /** Stops the daemons started here: {@code daemon stop}, then by pid if one lingers. */
