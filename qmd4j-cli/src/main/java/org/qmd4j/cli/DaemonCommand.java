@@ -20,6 +20,7 @@ import org.qmd4j.cli.daemon.SearcherCache;
 import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.cli.daemon.Spawner;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.VaultNotFoundException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,9 +48,8 @@ final class DaemonCommand {
   /** The daemon folder of the command's vault, or the library's error for a missing vault. */
   static DaemonPaths paths(CliContext context, VaultOption vault) {
     return DaemonPaths.of(context.workingDir(), vault.resolve().toString(),
-        context.base().environment()).orElseThrow(() -> new org.qmd4j.search
-            .VaultNotFoundException("Vault folder does not exist: "
-                + vault.folder().toAbsolutePath()));
+        context.base().environment()).orElseThrow(() -> new VaultNotFoundException(
+            "Vault folder does not exist: " + vault.folder().toAbsolutePath()));
   }
 
   /** {@code 90s}, {@code 30m}, {@code 2h}, or {@code 0}/{@code never} for no timeout. */

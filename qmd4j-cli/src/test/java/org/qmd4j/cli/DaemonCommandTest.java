@@ -6,9 +6,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.SearchOptions;
 import org.qmd4j.cli.daemon.DaemonClient;
 import picocli.CommandLine;
 
@@ -49,8 +51,8 @@ class DaemonCommandTest {
   @Test
   void statusOfAVaultWithoutDaemonSaysSoWithExitCode1() {
     StringWriter out = new StringWriter();
-    CommandLine cmd = Main.newCommandLine(org.qmd4j.SearchOptions.DEFAULT.withEnvironment(
-        java.util.Map.of("QMD4J_CACHE_DIR", dir.resolve("cache").toString())));
+    CommandLine cmd = Main.newCommandLine(SearchOptions.DEFAULT.withEnvironment(
+        Map.of("QMD4J_CACHE_DIR", dir.resolve("cache").toString())));
     cmd.setOut(new PrintWriter(out));
     cmd.setErr(new PrintWriter(new StringWriter()));
     assertThat(cmd.execute("daemon", "status", "--vault", dir.toString())).isEqualTo(1);

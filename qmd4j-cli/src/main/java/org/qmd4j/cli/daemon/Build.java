@@ -1,5 +1,6 @@
 package org.qmd4j.cli.daemon;
 
+import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +37,7 @@ final class Build {
     try {
       id.append(':').append(Files.size(location)).append(':')
           .append(Files.getLastModifiedTime(location).toMillis());
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       id.append(":?");
     }
     return id.toString();

@@ -1,5 +1,6 @@
 package org.qmd4j.cli.daemon;
 
+import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -26,8 +27,8 @@ public final class Probe implements AutoCloseable {
   /** What the probe found. */
   public enum State { NONE, STALE, FOREIGN, OTHER_BUILD, UNRESPONSIVE, RUNNING }
 
-  private final State state;
-  private final Map<String, String> info;
+  private State state;
+  private Map<String, String> info;
   private final SocketChannel channel;
   private final DataInputStream in;
   private final DataOutputStream out;
@@ -38,7 +39,7 @@ public final class Probe implements AutoCloseable {
     this.channel = channel;
     this.in = channel == null ? null : new DataInputStream(Channels.newInputStream(channel));
     this.out = channel == null ? null
-        : new DataOutputStream(new java.io.BufferedOutputStream(
+        : new DataOutputStream(new BufferedOutputStream(
             Channels.newOutputStream(channel), 1 << 16));
   }
 
@@ -87,15 +88,14 @@ public final class Probe implements AutoCloseable {
       return none(State.STALE);
     }
     Probe probe = new Probe(State.RUNNING, Map.of(), channel);
-    Map<String, String> info;
     try {
-      info = probe.hello();
+      probe.info = probe.hello();
     } catch (IOException e) {
       probe.close();
       return none(State.UNRESPONSIVE);
     }
-    State state = Build.id().equals(info.get("build")) ? State.RUNNING : State.OTHER_BUILD;
-    return new Probe(state, info, channel);
+    if (!Build.id().equals(probe.info.get("build"))) probe.state = State.OTHER_BUILD;
+    return probe;
   }
 
   /** Sends this build's hello and reads the daemon's, giving up after a few seconds. */

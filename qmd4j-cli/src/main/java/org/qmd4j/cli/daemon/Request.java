@@ -1,5 +1,6 @@
 package org.qmd4j.cli.daemon;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -46,7 +47,7 @@ public record Request(List<String> args, Path workingDir, Map<String, String> en
   }
 
   static Request decode(byte[] body) throws IOException {
-    DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(body));
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(body));
     String[] args = Wire.strings(in);
     String[] env = Wire.strings(in);
     Map<String, String> environment = new LinkedHashMap<>();

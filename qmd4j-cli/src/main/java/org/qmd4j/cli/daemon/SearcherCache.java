@@ -1,10 +1,11 @@
 package org.qmd4j.cli.daemon;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.qmd4j.SearchOptions;
@@ -19,13 +20,20 @@ import org.qmd4j.spi.IndexProgress;
  * them.
  */
 public final class SearcherCache implements SearcherSource {
+  private static final Set<String> CLI_ONLY = Set.of("QMD4J_VAULT",
+      "QMD4J_LOG", DaemonClient.OFF_ENV, DaemonClient.AUTO_ENV);
   private final Map<List<Object>, Warm> warm = new ConcurrentHashMap<>();
 
   private record Warm(Searcher searcher, ProgressRelay progress) {}
 
   @Override
   public Lease open(Path vault, SearchOptions options) {
-    Path real = vault.toAbsolutePath().normalize();
+    Path real;
+    try {
+      real = vault.toRealPath();
+    } catch (IOException | RuntimeException e) {
+      return DIRECT.open(vault, options); // not there: the library says so, as in-process
+    }
     List<Object> key = key(real, options);
     Warm w = warm.get(key);
     if (w == null) {
@@ -41,8 +49,10 @@ public final class SearcherCache implements SearcherSource {
         }
       }
     }
-    IndexProgress listener = options.progress();
-    Warm lent = w;
+    return lend(w, options.progress());
+  }
+
+  private static Lease lend(Warm lent, IndexProgress listener) {
     lent.progress().attach(listener);
     return new Lease() {
       @Override
@@ -57,11 +67,6 @@ public final class SearcherCache implements SearcherSource {
     };
   }
 
-  /** The first searcher opened (the daemon's own), if any. */
-  Optional<Searcher> any() {
-    return warm.values().stream().map(Warm::searcher).findFirst();
-  }
-
   /** Closes every searcher (the daemon stops). */
   synchronized void closeAll() {
     List<Warm> all = new ArrayList<>(warm.values());
@@ -69,13 +74,15 @@ public final class SearcherCache implements SearcherSource {
     for (Warm w : all) w.searcher().close();
   }
 
-  /** What makes two searchers differ; the vault as given, made absolute. */
+  /**
+   * What makes two searchers differ: the vault's real path and the options, among them the
+   * environment but for the variables that only concern the command line.
+   */
   static List<Object> key(Path vault, SearchOptions options) {
     Map<String, String> env = new TreeMap<>();
     options.environment().forEach((k, v) -> {
-      if (k.startsWith("QMD4J_") && !k.endsWith("_TTY") && !k.equals("QMD4J_VAULT")
-          && !k.equals("QMD4J_LOG") || k.equals("PATH") || k.equals("HOME")
-          || k.equals("XDG_CACHE_HOME")) {
+      if (k.startsWith("QMD4J_") && !k.endsWith("_TTY") && !CLI_ONLY.contains(k)
+          || k.equals("PATH") || k.equals("HOME") || k.equals("XDG_CACHE_HOME")) {
         env.put(k, v);
       }
     });

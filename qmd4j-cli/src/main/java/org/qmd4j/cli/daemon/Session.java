@@ -1,5 +1,6 @@
 package org.qmd4j.cli.daemon;
 
+import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -27,7 +28,7 @@ final class Session implements Runnable {
   public void run() {
     try (channel) {
       DataInputStream in = new DataInputStream(Channels.newInputStream(channel));
-      DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(
+      DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
           Channels.newOutputStream(channel), 1 << 16));
       Wire.Frame hello = Wire.read(in);
       if (hello == null || hello.type() != Wire.HELLO) return;

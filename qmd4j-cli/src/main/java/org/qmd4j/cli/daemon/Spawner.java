@@ -3,6 +3,7 @@ package org.qmd4j.cli.daemon;
 import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -86,7 +87,7 @@ public final class Spawner {
       try {
         Files.createDirectory(folder, PosixFilePermissions.asFileAttribute(
             PosixFilePermissions.fromString("rwx------")));
-      } catch (java.nio.file.FileAlreadyExistsException raced) {
+      } catch (FileAlreadyExistsException raced) {
         // another start made it
       }
     }

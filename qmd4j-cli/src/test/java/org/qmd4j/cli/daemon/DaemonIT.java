@@ -126,7 +126,7 @@ class DaemonIT {
     assertThat(stop.code()).isZero();
     assertThat(stop.err()).contains("stopped the daemon of").contains("(pid " + pid + ")");
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).isNotEqualTo(
-        java.util.Optional.of(true));
+        Optional.of(true));
     assertThat(cli.daemonFolder().resolve("daemon.sock")).doesNotExist();
     DaemonProcesses.Run after = cli.run("search", "--vault", "vault", "décision");
     assertThat(after.relayed()).isFalse();
@@ -175,7 +175,7 @@ class DaemonIT {
 
     assertThat(cli.run("daemon", "stop", "--vault", "vault").code()).isZero();
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).isNotEqualTo(
-        java.util.Optional.of(true));
+        Optional.of(true));
   }
 
   @Test

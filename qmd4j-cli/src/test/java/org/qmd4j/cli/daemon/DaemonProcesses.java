@@ -1,5 +1,6 @@
 package org.qmd4j.cli.daemon;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,7 +62,7 @@ final class DaemonProcesses implements AutoCloseable {
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
         .redirectOutput(out.toFile()).redirectError(err.toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     Map<String, String> env = pb.environment();
     env.remove(DaemonClient.OFF_ENV); // the build's own switch for every other test
     env.remove(DaemonClient.AUTO_ENV);
