@@ -50,7 +50,7 @@ final class VaultOption {
 
   // Read by DaemonClient before picocli parses; declared here so that picocli accepts it.
   @Option(names = "--no-daemon", description = "Run in this process even when a daemon "
-      + "serves the vault (also QMD4J_NO_DAEMON=1).")
+      + "serves the vault (also QMD4J_NO_DAEMON=1); mcp, serve and daemon never use one.")
   boolean noDaemon;
 
   /** In this process (FastSearch, tests). */
