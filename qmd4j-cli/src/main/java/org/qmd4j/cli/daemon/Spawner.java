@@ -17,6 +17,7 @@ import java.util.List;
  * terminal does not end it, with its stdout and stderr appended to {@code daemon.log}.
  */
 public final class Spawner {
+  private static final long MAX_LOG_BYTES = 1 << 20;
   private Spawner() {}
 
   /**
@@ -30,6 +31,7 @@ public final class Spawner {
       String idleTimeout) throws IOException {
     createFolder(paths.folder());
     Path log = paths.log();
+    if (Files.exists(log) && Files.size(log) > MAX_LOG_BYTES) Files.delete(log); // start anew
     if (!Files.exists(log)) {
       Files.createFile(log, PosixFilePermissions.asFileAttribute(
           PosixFilePermissions.fromString("rw-------")));
@@ -54,6 +56,9 @@ public final class Spawner {
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
     pb.environment().remove(DaemonClient.AUTO_ENV);
+    // Warnings only, as a command in-process without -v: what a command's thread logs reaches
+    // its client (a client asking for more, -v or QMD4J_LOG, runs in-process).
+    pb.environment().remove("QMD4J_LOG");
     return pb.start();
   }
 
