@@ -19,8 +19,10 @@ import org.qmd4j.cli.daemon.Probe;
 import org.qmd4j.cli.daemon.SearcherCache;
 import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.cli.daemon.Spawner;
+import org.qmd4j.search.SearchException;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.VaultNotFoundException;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -275,6 +277,19 @@ final class DaemonCommand {
       DaemonServer server = new DaemonServer(paths, cache, new DaemonRunner(pid), timeout);
       PrintWriter err = spec.commandLine().getErr();
       SearcherSource.Lease[] primary = new SearcherSource.Lease[1];
+      try {
+        return serve(server, cache, paths, pid, err, primary);
+      } catch (SearchException e) { // said for people by the command line's handler
+        throw e;
+      } catch (RuntimeException | IOException e) {
+        // Its own log: the details, which the message for people leaves out.
+        LoggerFactory.getLogger(DaemonCommand.class).error("The daemon failed", e);
+        throw e;
+      }
+    }
+
+    private int serve(DaemonServer server, SearcherCache cache, DaemonPaths paths, String pid,
+        PrintWriter err, SearcherSource.Lease[] primary) throws IOException {
       return server.serve(err, () -> {
         primary[0] = cache.open(vault.folder(), vault.applyTo(engine.applyTo(context.base())));
         EngineDescription described = primary[0].searcher().describe();

@@ -12,6 +12,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -67,12 +68,12 @@ public final class DaemonServer {
     Spawner.createFolder(paths.folder());
     Path socket = paths.socket();
     try (FileChannel lockFile = FileChannel.open(paths.lock(), StandardOpenOption.CREATE,
-        StandardOpenOption.WRITE); FileLock lock = lockFile.tryLock()) {
+        StandardOpenOption.WRITE); FileLock lock = lock(lockFile)) {
       if (lock == null) {
         err.println("qmd4j: a daemon already serves " + paths.vault());
         return 1;
       }
-      if (socket.toString().getBytes(StandardCharsets.UTF_8).length
+      if (paths.socket().toString().getBytes(StandardCharsets.UTF_8).length
           > DaemonPaths.MAX_SOCKET_PATH) {
         err.println("qmd4j: the cache folder's path is too long for the daemon's socket (at"
             + " most " + DaemonPaths.MAX_SOCKET_PATH + " bytes); set QMD4J_CACHE_DIR to a"
@@ -80,10 +81,7 @@ public final class DaemonServer {
         return 1;
       }
       facts = Map.copyOf(open.get());
-      Files.deleteIfExists(socket); // stale: the lock says no daemon runs
-      server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-      server.bind(UnixDomainSocketAddress.of(socket));
-      Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+      server = bind(socket);
       Object fileKey = Files.readAttributes(socket, BasicFileAttributes.class).fileKey();
       RoutedStderr.install();
       // SIGTERM, SIGINT: no socket left behind for clients to find stale.
@@ -130,6 +128,46 @@ public final class DaemonServer {
         }
       }
       return 0;
+    }
+  }
+
+  /**
+   * The vault's daemon lock, or null when another daemon holds it. A client checking whether a
+   * socket is stale holds it for an instant: tried a few times.
+   */
+  private static FileLock lock(FileChannel lockFile) throws IOException {
+    for (int i = 0; i < 20; i++) {
+      FileLock lock = lockFile.tryLock();
+      if (lock != null) return lock;
+      try {
+        Thread.sleep(25);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Listens on {@code socket}: bound under another name, made owner-only, then renamed into
+   * place, so that a client never finds it before it listens (bind and listen are two steps)
+   * or while others could open it.
+   */
+  private static ServerSocketChannel bind(Path socket) throws IOException {
+    Files.deleteIfExists(socket); // stale: the lock says no daemon runs
+    Path fresh = socket.resolveSibling("daemon.new");
+    Files.deleteIfExists(fresh);
+    ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+    try {
+      channel.bind(UnixDomainSocketAddress.of(fresh));
+      Files.setPosixFilePermissions(fresh, PosixFilePermissions.fromString("rw-------"));
+      Files.move(fresh, socket, StandardCopyOption.ATOMIC_MOVE);
+      return channel;
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      Files.deleteIfExists(fresh);
+      throw e;
     }
   }
 

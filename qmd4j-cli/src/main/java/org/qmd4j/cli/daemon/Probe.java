@@ -8,11 +8,14 @@ import java.net.ConnectException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -78,12 +81,7 @@ public final class Probe implements AutoCloseable {
       channel = SocketChannel.open(StandardProtocolFamily.UNIX);
       channel.connect(UnixDomainSocketAddress.of(socket));
     } catch (ConnectException | NoSuchFileException e) { // a socket file nobody listens on
-      try {
-        Files.deleteIfExists(socket);
-      } catch (IOException notRemoved) {
-        // the next client tries again
-      }
-      return none(State.STALE);
+      return none(removeIfStale(paths) ? State.STALE : State.UNRESPONSIVE);
     } catch (IOException e) {
       return none(State.STALE);
     }
@@ -96,6 +94,28 @@ public final class Probe implements AutoCloseable {
     }
     if (!Build.id().equals(probe.info.get("build"))) probe.state = State.OTHER_BUILD;
     return probe;
+  }
+
+  /**
+   * Removes the socket file when no daemon holds the vault's daemon lock (a daemon that died
+   * left it); true when it is gone.
+   */
+  private static boolean removeIfStale(DaemonPaths paths) {
+    try (FileChannel lockFile = FileChannel.open(paths.lock(), StandardOpenOption.WRITE);
+        FileLock lock = lockFile.tryLock()) {
+      if (lock == null) return false; // a daemon is there, starting or stopping
+      Files.deleteIfExists(paths.socket());
+      return true;
+    } catch (NoSuchFileException noLock) {
+      try {
+        Files.deleteIfExists(paths.socket());
+        return true;
+      } catch (IOException e) {
+        return false;
+      }
+    } catch (IOException | RuntimeException e) {
+      return false; // the next client tries again
+    }
   }
 
   /** Sends this build's hello and reads the daemon's, giving up after a few seconds. */

@@ -91,7 +91,11 @@ final class DaemonProcesses implements AutoCloseable {
     List<String> args = new ArrayList<>(List.of("daemon", "start", "--vault", "vault"));
     args.addAll(List.of(options));
     Run started = run(args.toArray(String[]::new));
-    if (started.code() != 0) throw new AssertionError("daemon start failed: " + started);
+    if (started.code() != 0) {
+      Path log = daemonFolder().resolve("daemon.log");
+      throw new AssertionError("daemon start failed: " + started.err() + "\n"
+          + (Files.exists(log) ? Files.readString(log) : "(no log)"));
+    }
     long pid = pid().orElseThrow(() -> new AssertionError("no daemon after start"));
     daemons.add(pid);
     return pid;
