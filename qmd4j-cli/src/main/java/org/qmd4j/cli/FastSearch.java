@@ -29,7 +29,7 @@ final class FastSearch {
   private final VaultOption vault = new VaultOption();
   private final SearchArgs search = new SearchArgs();
   private static final Set<String> FLAGS = Set.of("--json", "--vimgrep", "--quiet", "-v",
-      "--verbose");
+      "--verbose", "--no-daemon");
 
   private boolean json;
   private boolean vimgrep;
@@ -101,6 +101,7 @@ final class FastSearch {
         if (name.equals("--json")) f.json = true;
         else if (name.equals("--vimgrep")) f.vimgrep = true;
         else if (name.equals("--quiet")) f.vault.quiet = true;
+        else if (name.equals("--no-daemon")) f.vault.noDaemon = true; // read by DaemonClient
         else f.vault.verbose = true; // the log level was set from the arguments by Main
         continue;
       }
