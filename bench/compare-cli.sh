@@ -8,8 +8,10 @@
 #   RUNS        measured runs per command (default 30); WARMUP warm-up runs (default 3)
 #   QUERY       the query (default: décision)
 #   SKIP_BUILD  1 = do not run ./mvnw test-compile first
-# Prints hyperfine's table (or a date +%s%N loop's when hyperfine is missing) and the ratio
-# qmd4j / qmd of the mean wall times. Results are kept in $BENCH_DIR.
+#   DAEMON      0 = leave out the third command, `./qmd4j search` through a running
+#               `qmd4j daemon` (started here, stopped at the end); default 1
+# Prints hyperfine's table (or a date +%s%N loop's when hyperfine is missing) and the ratios
+# qmd4j / qmd of the mean wall times (in-process, and through the daemon). Results are kept in $BENCH_DIR.
 set -euo pipefail
 
 files="${1:-2000}"
@@ -55,12 +57,21 @@ else
   log "./qmd4j not found: qmd4j-cli/target/qmd4j-cli.jar"
   qmd4j_cmd="java -jar qmd4j-cli/target/qmd4j-cli.jar"
 fi
-qmd4j_run="env QMD4J_SEARCH_FALLBACK=1 QMD4J_CACHE_DIR='$QMD4J_CACHE_DIR' $qmd4j_cmd search --vault '$vault' --json -- '$query'"
+qmd4j_run="env QMD4J_NO_DAEMON=1 QMD4J_SEARCH_FALLBACK=1 QMD4J_CACHE_DIR='$QMD4J_CACHE_DIR' $qmd4j_cmd search --vault '$vault' --json -- '$query'"
 log "warming qmd4j (first run builds the index and, with ./qmd4j, the CDS archive)"
 start=$(date +%s%N)
 bash -c "$qmd4j_run" > "$work/qmd4j-first.json"
 log "  first run (index build): $(( ($(date +%s%N) - start) / 1000000 )) ms"
 for _ in 1 2; do bash -c "$qmd4j_run" > "$work/qmd4j.json"; done
+daemon_run=""
+if [[ "${DAEMON:-1}" != 0 ]]; then
+  log "starting a qmd4j daemon for the vault (stopped when this script ends)"
+  QMD4J_SEARCH_FALLBACK=1 $qmd4j_cmd daemon start --vault "$vault" >&2
+  trap 'QMD4J_SEARCH_FALLBACK=1 $qmd4j_cmd daemon stop --vault "$vault" >&2 || true' EXIT
+  daemon_run="env -u QMD4J_NO_DAEMON QMD4J_SEARCH_FALLBACK=1 QMD4J_CACHE_DIR='$QMD4J_CACHE_DIR' $qmd4j_cmd search --vault '$vault' --json -- '$query'"
+  for _ in 1 2; do bash -c "$daemon_run" > "$work/qmd4j-daemon.json"; done
+  cmp -s "$work/qmd4j.json" "$work/qmd4j-daemon.json" || log "WARNING: the daemon's output differs"
+fi
 
 # --- qmd -----------------------------------------------------------------------------------
 qmd_home="$HOME/.cache/qmd4j-ci/qmd-2.8.3/bin"
@@ -90,6 +101,7 @@ echo "vault: $files files, $vault_bytes bytes, query '$query', $runs runs after 
 if command -v hyperfine >/dev/null 2>&1 || apt-get install -y hyperfine >/dev/null 2>&1; then
   args=(--warmup "$warmup" --runs "$runs" --export-json "$work/hyperfine.json"
         --export-markdown "$work/hyperfine.md" -n qmd4j "$qmd4j_run")
+  [[ -n "$daemon_run" ]] && args+=(-n qmd4j-daemon "$daemon_run")
   [[ -n "$qmd_run" ]] && args+=(-n qmd "$qmd_run")
   hyperfine "${args[@]}"
   python3 - "$work/hyperfine.json" <<'PY' || true
@@ -99,8 +111,10 @@ for name, x in r.items():
     print(f"{name}: mean {x['mean']*1000:.1f} ms, median {x['median']*1000:.1f} ms, "
           f"min {x['min']*1000:.1f} ms, max {x['max']*1000:.1f} ms")
 if "qmd" in r:
-    print(f"ratio qmd4j/qmd: mean {r['qmd4j']['mean']/r['qmd']['mean']:.2f}, "
-          f"median {r['qmd4j']['median']/r['qmd']['median']:.2f}")
+    for mine in ("qmd4j", "qmd4j-daemon"):
+        if mine in r:
+            print(f"ratio {mine}/qmd: mean {r[mine]['mean']/r['qmd']['mean']:.2f}, "
+                  f"median {r[mine]['median']/r['qmd']['median']:.2f}")
 PY
 else
   log "hyperfine unavailable: timing with a date +%s%N loop"
@@ -116,11 +130,13 @@ else
   }
   {
     loop qmd4j "$qmd4j_run"
+    if [[ -n "$daemon_run" ]]; then loop qmd4j-daemon "$daemon_run"; fi
     if [[ -n "$qmd_run" ]]; then loop qmd "$qmd_run"; fi
   } | tee "$work/loop.txt"
   if [[ -n "$qmd_run" ]]; then
-    awk '/^qmd4j:/ {a=$3} /^qmd:/ {b=$3} END {printf "ratio qmd4j/qmd: mean %.2f\n", a/b}' \
-      "$work/loop.txt"
+    awk '/^qmd4j:/ {a=$3} /^qmd4j-daemon:/ {d=$3} /^qmd:/ {b=$3} END {
+      printf "ratio qmd4j/qmd: mean %.2f\n", a/b
+      if (d) printf "ratio qmd4j-daemon/qmd: mean %.2f\n", d/b }' "$work/loop.txt"
   fi
 fi
 echo "results in $work"

@@ -4,8 +4,8 @@ import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.search.NothingIndexed;
 import picocli.CommandLine.Command;
@@ -22,22 +22,25 @@ import picocli.CommandLine.Spec;
             + "files come as the hit's lines with 2 lines of context (plus the day line of a "
             + "changelog hit)."})
 final class BriefCommand implements Callable<Integer> {
+  private final CliContext context;
   private final SearchOptions base;
 
   @Spec CommandSpec spec;
   @Mixin VaultOption vault;
   @Mixin SearchArgs search;
 
-  BriefCommand(SearchOptions base) {
-    this.base = base;
+  BriefCommand(CliContext context) {
+    this.context = context;
+    this.base = context.base();
   }
 
   @Override
   public Integer call() {
     Brief brief;
     Optional<NothingIndexed> nothing;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+    try (SearcherSource.Lease lease = context.open(vault, search.engine,
         vault.applyTo(search.options(base)))) {
+      Searcher searcher = lease.searcher();
       brief = searcher.brief(search.request());
       nothing = SearchCommand.whyEmpty(searcher, brief.results());
     }

@@ -3,7 +3,6 @@ package org.qmd4j.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import org.qmd4j.SearchOptions;
 import org.qmd4j.Searcher;
 import org.qmd4j.notes.BucketItem;
 import org.qmd4j.notes.BucketQuery;
@@ -42,8 +41,8 @@ final class BucketsCommand extends NoteCommand<BucketQuery, BucketItem> {
       description = "Only notes updated on this day or earlier; same forms.")
   String to;
 
-  BucketsCommand(SearchOptions base) {
-    super(base);
+  BucketsCommand(CliContext context) {
+    super(context);
   }
 
   @Override

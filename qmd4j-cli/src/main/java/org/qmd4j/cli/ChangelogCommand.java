@@ -2,7 +2,6 @@ package org.qmd4j.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
-import org.qmd4j.SearchOptions;
 import org.qmd4j.Searcher;
 import org.qmd4j.notes.ChangelogEntry;
 import org.qmd4j.notes.ChangelogQuery;
@@ -37,8 +36,8 @@ final class ChangelogCommand extends NoteCommand<ChangelogQuery, ChangelogEntry>
       description = "Only entries of this day or earlier; same forms.")
   String to;
 
-  ChangelogCommand(SearchOptions base) {
-    super(base);
+  ChangelogCommand(CliContext context) {
+    super(context);
   }
 
   @Override

@@ -5,11 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.qmd4j.EngineChoice;
-import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
-import org.qmd4j.Searcher;
+import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.concat.ConcatDocument;
 import org.qmd4j.concat.ConcatItem;
+import org.qmd4j.spi.IndexProgress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Mixin;
@@ -28,8 +27,14 @@ import picocli.CommandLine.Spec;
         "Only files inside the vault can be read: absolute paths, '..', links leading "
             + "outside and folders are refused (exit 2)."})
 final class ConcatCommand implements Callable<Integer> {
+  private final CliContext context;
+
   @Spec CommandSpec spec;
   @Mixin VaultOption vault;
+
+  ConcatCommand(CliContext context) {
+    this.context = context;
+  }
 
   @Option(names = "--overview", paramLabel = "TEXT", defaultValue = "",
       showDefaultValue = Visibility.NEVER,
@@ -46,8 +51,8 @@ final class ConcatCommand implements Callable<Integer> {
     List<ConcatItem> items = new ArrayList<>();
     for (String p : paths) items.add(ConcatItem.parse(p));
     ConcatDocument document;
-    try (Searcher searcher = openForReading(vault)) {
-      document = searcher.concat(items, overview);
+    try (SearcherSource.Lease lease = openForReading(context, vault)) {
+      document = lease.searcher().concat(items, overview);
     }
     PrintWriter out = spec.commandLine().getOut();
     out.print(document.markdown());
@@ -59,8 +64,8 @@ final class ConcatCommand implements Callable<Integer> {
    * A searcher for commands that only read files: no search runs, so the embedded engine
    * with an in-memory index is enough, and nothing is written to the cache.
    */
-  static Searcher openForReading(VaultOption vault) {
-    return SearchProviders.forVault(vault.resolve(), vault.applyTo(SearchOptions.DEFAULT
+  static SearcherSource.Lease openForReading(CliContext context, VaultOption vault) {
+    return context.open(vault, vault.applyTo(context.base().withProgress(IndexProgress.NONE)
         .withEngine(EngineChoice.EMBEDDED).withInMemoryIndex(true).withWatch(false)));
   }
 }

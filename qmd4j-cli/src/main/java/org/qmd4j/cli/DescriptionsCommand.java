@@ -2,7 +2,6 @@ package org.qmd4j.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
-import org.qmd4j.SearchOptions;
 import org.qmd4j.Searcher;
 import org.qmd4j.notes.Description;
 import org.qmd4j.notes.DescriptionQuery;
@@ -19,8 +18,8 @@ import picocli.CommandLine.Command;
         "  qmd4j descriptions comptabilité --limit 1",
         ""})
 final class DescriptionsCommand extends NoteCommand<DescriptionQuery, Description> {
-  DescriptionsCommand(SearchOptions base) {
-    super(base);
+  DescriptionsCommand(CliContext context) {
+    super(context);
   }
 
   @Override

@@ -2,15 +2,19 @@ package org.qmd4j.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.cli.daemon.DaemonPaths;
+import org.qmd4j.cli.daemon.Probe;
+import org.qmd4j.cli.daemon.SearcherSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,6 +28,7 @@ import picocli.CommandLine.Spec;
 final class DoctorCommand implements Callable<Integer> {
   private static final Pattern INTEGER = Pattern.compile("-?[0-9]{1,18}");
   private static final Pattern SECONDS = Pattern.compile("([0-9]{1,18}) s");
+  private final CliContext context;
   private final SearchOptions base;
 
   @Spec CommandSpec spec;
@@ -35,18 +40,21 @@ final class DoctorCommand implements Callable<Integer> {
 
   @Mixin EngineOption engine;
 
-  DoctorCommand(SearchOptions base) {
-    this.base = base;
+  DoctorCommand(CliContext context) {
+    this.context = context;
+    this.base = context.base();
   }
 
   @Override
   public Integer call() throws JsonProcessingException {
     Map<String, String> facts = new LinkedHashMap<>();
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+    try (SearcherSource.Lease lease = context.open(vault, engine,
         vault.applyTo(engine.applyTo(base)))) {
+      Searcher searcher = lease.searcher();
       facts.putAll(searcher.diagnostics());
       searcher.nothingIndexed().ifPresent(why -> facts.put("indexed", why.message()));
     }
+    facts.put("daemon", daemon());
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(Json.MAPPER.writerWithDefaultPrettyPrinter()
@@ -57,6 +65,30 @@ final class DoctorCommand implements Callable<Integer> {
     }
     out.flush();
     return ExitCodes.OK;
+  }
+
+  /** Whether a daemon serves the vault, and whether this command ran in it. */
+  private String daemon() {
+    if (context.daemon().isPresent()) {
+      return context.daemon().get() + " serves this vault (this command ran in it)";
+    }
+    Optional<DaemonPaths> paths = DaemonPaths.of(context.workingDir(),
+        vault.resolve().toString(), base.environment());
+    if (paths.isEmpty()) return "none";
+    try (Probe probe = Probe.of(paths.get())) {
+      switch (probe.state()) {
+        case RUNNING:
+          return "pid " + probe.info().get("pid") + " serves this vault (up "
+              + DaemonCommand.human(Duration.ofMillis(System.currentTimeMillis()
+                  - Long.parseLong(probe.info().get("started")))) + "; this command ran"
+              + " without it: --no-daemon, QMD4J_NO_DAEMON, -v or QMD4J_LOG)";
+        case NONE:
+        case STALE:
+          return "none (qmd4j daemon start runs one)";
+        default:
+          return "not used: " + probe.whyNotUsed();
+      }
+    }
   }
 
   /**

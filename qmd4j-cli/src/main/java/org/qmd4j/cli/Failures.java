@@ -2,7 +2,6 @@ package org.qmd4j.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Map;
 import org.qmd4j.ErrorMessages;
 import org.qmd4j.search.InvalidDateException;
@@ -47,7 +46,7 @@ final class Failures {
     String real = null;
     if (named != null) {
       try {
-        real = Path.of(named).toRealPath().toString();
+        real = vault.folder().toRealPath().toString();
       } catch (IOException | RuntimeException notThere) {
         real = null; // nothing to replace: the message cannot hold a path that does not exist
       }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
@@ -30,7 +29,7 @@ final class FastSearch {
   private final VaultOption vault = new VaultOption();
   private final SearchArgs search = new SearchArgs();
   private static final Set<String> FLAGS = Set.of("--json", "--vimgrep", "--quiet", "-v",
-      "--verbose");
+      "--verbose", "--no-daemon");
 
   private boolean json;
   private boolean vimgrep;
@@ -58,7 +57,7 @@ final class FastSearch {
       SearchRequest request = parsed.search.request();
       SearchResponse response;
       Optional<NothingIndexed> nothing;
-      try (Searcher searcher = SearchProviders.forVault(parsed.vault.resolve(),
+      try (Searcher searcher = parsed.search.engine.open(parsed.vault.resolve(),
           parsed.vault.applyTo(parsed.search.options(base)))) {
         response = searcher.answer(request);
         nothing = SearchCommand.whyEmpty(searcher, response.results());
@@ -102,6 +101,7 @@ final class FastSearch {
         if (name.equals("--json")) f.json = true;
         else if (name.equals("--vimgrep")) f.vimgrep = true;
         else if (name.equals("--quiet")) f.vault.quiet = true;
+        else if (name.equals("--no-daemon")) f.vault.noDaemon = true; // read by DaemonClient
         else f.vault.verbose = true; // the log level was set from the arguments by Main
         continue;
       }

@@ -7,8 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
-import org.qmd4j.Searcher;
+import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.find.ChunkItem;
 import org.qmd4j.find.FindItem;
 import org.qmd4j.find.FindRequest;
@@ -27,10 +26,12 @@ import picocli.CommandLine.Spec;
         "With --query: the matching chunks of the notes that pass the other criteria, best "
             + "first. Without: the notes that pass, newest first. Only indexed files count."})
 final class FindCommand implements Callable<Integer> {
+  private final CliContext context;
   private final SearchOptions base;
 
-  FindCommand(SearchOptions base) {
-    this.base = base;
+  FindCommand(CliContext context) {
+    this.context = context;
+    this.base = context.base();
   }
 
   @Spec CommandSpec spec;
@@ -117,8 +118,8 @@ final class FindCommand implements Callable<Integer> {
     FindRequest request = builder.build();
     SearchOptions options = vault.applyTo(engine.applyTo(base));
     FindResult result;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(), options)) {
-      result = searcher.find(request);
+    try (SearcherSource.Lease lease = context.open(vault, engine, options)) {
+      result = lease.searcher().find(request);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

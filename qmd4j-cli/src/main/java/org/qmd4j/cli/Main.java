@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import org.qmd4j.SearchOptions;
 import picocli.CommandLine;
 
-/** Entry point of the {@code qmd4j} command line. */
+/** The {@code qmd4j} command line in this process ({@link Launch} asks a daemon first). */
 public final class Main {
   private Main() {}
 
@@ -22,11 +22,15 @@ public final class Main {
           out, err);
       if (code != null) System.exit(code);
     }
-    // Only the subcommand that runs is built ("help" and anything unknown get all of them).
+    System.exit(newCommandLine(CliContext.inProcess(SearchOptions.DEFAULT), only(args))
+        .execute(args));
+  }
+
+  /** Only the subcommand that runs is built ("help" and anything unknown get all of them). */
+  static String only(String[] args) {
     String first = args.length == 0 ? null : args[0];
-    String only = first != null && !first.equals("help")
+    return first != null && !first.equals("help")
         && Qmd4jCommand.SUBCOMMANDS.containsKey(first) ? first : null;
-    System.exit(newCommandLine(SearchOptions.DEFAULT, only).execute(args));
   }
 
   /**
@@ -43,16 +47,16 @@ public final class Main {
    * {@link SearchOptions} gets them.
    */
   public static CommandLine newCommandLine(SearchOptions base) {
-    return newCommandLine(base, null);
+    return newCommandLine(CliContext.inProcess(base), null);
   }
 
   /** The command line with every subcommand, or with {@code only} that one when not null. */
-  private static CommandLine newCommandLine(SearchOptions base, String only) {
+  static CommandLine newCommandLine(CliContext context, String only) {
     CommandLine[] self = new CommandLine[1];
     ProgressPrinter progress = new ProgressPrinter(() -> self[0].getErr(),
-        ProgressPrinter.stderrIsTerminal(base.environment()));
+        ProgressPrinter.stderrIsTerminal(context.base().environment()));
     CommandLine cmd = new CommandLine(new Qmd4jCommand(),
-        new OptionsFactory(cliOptions(base, progress)));
+        new OptionsFactory(context.withBase(cliOptions(context.base(), progress))));
     self[0] = cmd;
     Qmd4jCommand.SUBCOMMANDS.forEach((name, type) -> {
       if (only == null || only.equals(name)) cmd.addSubcommand(name, type);
@@ -83,19 +87,27 @@ public final class Main {
     return new PrintWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), true);
   }
 
+  /**
+   * Makes commands and mixins: a constructor taking the {@link CliContext} gets it, one taking
+   * {@link SearchOptions} gets its base options, others the default constructor.
+   */
   private static final class OptionsFactory implements CommandLine.IFactory {
-    private final SearchOptions base;
+    private final CliContext context;
 
-    OptionsFactory(SearchOptions base) {
-      this.base = base;
+    OptionsFactory(CliContext context) {
+      this.context = context;
     }
 
     @Override
     public <K> K create(Class<K> cls) throws Exception {
       try {
-        return cls.getDeclaredConstructor(SearchOptions.class).newInstance(base);
+        return cls.getDeclaredConstructor(CliContext.class).newInstance(context);
       } catch (NoSuchMethodException e) {
-        return CommandLine.defaultFactory().create(cls);
+        try {
+          return cls.getDeclaredConstructor(SearchOptions.class).newInstance(context.base());
+        } catch (NoSuchMethodException e2) {
+          return CommandLine.defaultFactory().create(cls);
+        }
       }
     }
   }

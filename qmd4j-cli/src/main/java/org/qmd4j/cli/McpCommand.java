@@ -5,7 +5,6 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.mcp.Qmd4jMcpServer;
 import picocli.CommandLine.Command;
@@ -32,7 +31,7 @@ final class McpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+    try (Searcher searcher = engine.open(vault.resolve(),
         vault.applyTo(engine.applyTo(base)).withWatch(true))) {
       // Long-lived: the vault is watched, so a search re-reads only what changed.
       // The raw descriptors: frames are bytes, and nothing else may reach stdout.

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.notes.Note;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
  * @param <T> the record the command lists
  */
 abstract class NoteCommand<Q, T extends Note> implements Callable<Integer> {
+  private final CliContext context;
   private final SearchOptions base;
 
   @Spec CommandSpec spec;
@@ -30,8 +31,9 @@ abstract class NoteCommand<Q, T extends Note> implements Callable<Integer> {
   @Mixin NoteArgs args;
   @Mixin EngineOption engine;
 
-  NoteCommand(SearchOptions base) {
-    this.base = base;
+  NoteCommand(CliContext context) {
+    this.context = context;
+    this.base = context.base();
   }
 
   /**
@@ -56,9 +58,9 @@ abstract class NoteCommand<Q, T extends Note> implements Callable<Integer> {
   public final Integer call() throws JsonProcessingException {
     Q query = query();
     List<T> notes;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+    try (SearcherSource.Lease lease = context.open(vault, engine,
         vault.applyTo(engine.applyTo(base)))) {
-      notes = run(searcher, query);
+      notes = run(lease.searcher(), query);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (args.json) {

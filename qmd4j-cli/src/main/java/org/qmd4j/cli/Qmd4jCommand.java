@@ -41,6 +41,8 @@ final class Qmd4jCommand {
     m.put("doctor", DoctorCommand.class);
     m.put("mcp", McpCommand.class);
     m.put("serve", ServeCommand.class);
+    m.put("solr", SolrCommand.class);
+    m.put("daemon", DaemonCommand.class);
     m.put("help", HelpCommand.class);
     return Collections.unmodifiableMap(m);
   }

@@ -3,6 +3,7 @@ package org.qmd4j.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.qmd4j.Searcher;
+import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.concat.Block;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,8 +19,14 @@ import picocli.CommandLine.Spec;
         "Same rules as concat: a range past the end is clamped; only files inside the vault "
             + "can be read."})
 final class ReadCommand implements Callable<Integer> {
+  private final CliContext context;
+
   @Spec CommandSpec spec;
   @Mixin VaultOption vault;
+
+  ReadCommand(CliContext context) {
+    this.context = context;
+  }
 
   @Parameters(index = "0", paramLabel = "PATH[:FROM-TO]",
       description = "Vault-relative path, optionally with a line range, e.g. "
@@ -30,7 +37,8 @@ final class ReadCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Block block;
-    try (Searcher searcher = ConcatCommand.openForReading(vault)) {
+    try (SearcherSource.Lease lease = ConcatCommand.openForReading(context, vault)) {
+      Searcher searcher = lease.searcher();
       block = searcher.read(path);
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -1,12 +1,11 @@
 package org.qmd4j.cli;
 
-import java.io.Console;
 import java.io.PrintWriter;
-import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmd4j.cli.daemon.Terminal;
 import org.qmd4j.search.LineMatch;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.SearchResponse;
@@ -51,21 +50,10 @@ final class ResultPrinter {
         if (noColor != null && !noColor.isEmpty()) return false;
         if ("dumb".equals(environment.get("TERM"))) return false;
         String told = environment.get("QMD4J_STDOUT_TTY");
-        return told != null ? told.equals("1") : stdoutIsTerminal();
+        return told != null ? told.equals("1") : Terminal.stdoutIsTerminal();
     }
   }
 
-  /** {@code System.console()} is a terminal (JDK 22+ returns a console for pipes too). */
-  private static boolean stdoutIsTerminal() {
-    Console console = System.console();
-    if (console == null) return false;
-    try {
-      Method isTerminal = Console.class.getMethod("isTerminal");
-      return (Boolean) isTerminal.invoke(console);
-    } catch (ReflectiveOperationException e) { // JDK 17-21: a console means a terminal
-      return true;
-    }
-  }
 
   /** The correction line, the results, or "No result" with suggestions. */
   void print(SearchResponse response, String query) {

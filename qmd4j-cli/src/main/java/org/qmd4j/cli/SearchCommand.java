@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
         "QUERY '*' lists every chunk in the scope and period, newest first."})
 final class SearchCommand implements Callable<Integer> {
 
+  private final CliContext context;
   private final SearchOptions base;
 
   @Spec CommandSpec spec;
@@ -48,8 +49,9 @@ final class SearchCommand implements Callable<Integer> {
           + "unless NO_COLOR is set), always or never.")
   ResultPrinter.ColorChoice color;
 
-  SearchCommand(SearchOptions base) {
-    this.base = base;
+  SearchCommand(CliContext context) {
+    this.context = context;
+    this.base = context.base();
   }
 
   @Override
@@ -61,8 +63,9 @@ final class SearchCommand implements Callable<Integer> {
     SearchRequest request = search.request();
     SearchResponse response;
     Optional<NothingIndexed> nothing;
-    try (Searcher searcher = SearchProviders.forVault(vault.resolve(),
+    try (SearcherSource.Lease lease = context.open(vault, search.engine,
         vault.applyTo(search.options(base)))) {
+      Searcher searcher = lease.searcher();
       response = searcher.answer(request);
       nothing = whyEmpty(searcher, response.results());
     }

@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
 import org.qmd4j.ErrorMessages;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.web.WebServer;
@@ -62,7 +61,7 @@ final class ServeCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     Path folder = vault.resolve();
     // Long-lived: the vault is watched, so a search re-reads only what changed.
-    Searcher searcher = SearchProviders.forVault(folder,
+    Searcher searcher = engine.open(folder,
         vault.applyTo(engine.applyTo(base)).withWatch(true));
     WebServer server;
     try {

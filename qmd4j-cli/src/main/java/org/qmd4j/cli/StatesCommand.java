@@ -2,7 +2,6 @@ package org.qmd4j.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
-import org.qmd4j.SearchOptions;
 import org.qmd4j.Searcher;
 import org.qmd4j.notes.ProjectState;
 import org.qmd4j.notes.StateQuery;
@@ -31,8 +30,8 @@ final class StatesCommand extends NoteCommand<StateQuery, ProjectState> {
       description = "Only states updated on this day or earlier; same forms.")
   String to;
 
-  StatesCommand(SearchOptions base) {
-    super(base);
+  StatesCommand(CliContext context) {
+    super(context);
   }
 
   @Override

@@ -2,7 +2,6 @@ package org.qmd4j.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
-import org.qmd4j.SearchOptions;
 import org.qmd4j.Searcher;
 import org.qmd4j.notes.Task;
 import org.qmd4j.notes.TaskQuery;
@@ -44,8 +43,8 @@ final class TasksCommand extends NoteCommand<TaskQuery, Task> {
           + "day); same forms. Tasks without deadline are then left out.")
   String deadlineAfter;
 
-  TasksCommand(SearchOptions base) {
-    super(base);
+  TasksCommand(CliContext context) {
+    super(context);
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.EngineDescription;
 import org.qmd4j.Searcher;
+import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.concat.VaultTree;
 import org.qmd4j.search.NothingIndexed;
 import picocli.CommandLine.Command;
@@ -27,8 +28,14 @@ import picocli.CommandLine.Spec;
             + "says why.",
         "Hidden entries and symbolic links are left out."})
 final class TreeCommand implements Callable<Integer> {
+  private final CliContext context;
+
   @Spec CommandSpec spec;
   @Mixin VaultOption vault;
+
+  TreeCommand(CliContext context) {
+    this.context = context;
+  }
 
   @Option(names = "--json", description = "Print a JSON array of {path, type, indexed, kind}: "
       + "type is folder or file; kind is present for indexed files only.")
@@ -39,7 +46,8 @@ final class TreeCommand implements Callable<Integer> {
     VaultTree tree;
     EngineDescription description;
     Optional<NothingIndexed> nothing;
-    try (Searcher searcher = ConcatCommand.openForReading(vault)) {
+    try (SearcherSource.Lease lease = ConcatCommand.openForReading(context, vault)) {
+      Searcher searcher = lease.searcher();
       tree = searcher.tree();
       description = searcher.describe();
       boolean none = tree.files().stream().noneMatch(VaultTree.Entry::indexed);

@@ -10,11 +10,12 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code --vault}, {@code --layout}, {@code --model}, {@code --quiet} and {@code --verbose}
- * options shared
- * by every command.
+ * The {@code --vault}, {@code --layout}, {@code --model}, {@code --quiet}, {@code --verbose}
+ * and {@code --no-daemon} options shared by every command.
  */
 final class VaultOption {
+  private final CliContext context;
+
   @Spec(Spec.Target.MIXEE) CommandSpec mixee;
 
   @Mixin LayoutOption layout = new LayoutOption();
@@ -48,13 +49,27 @@ final class VaultOption {
       description = "Notices on stderr too, such as which engine answers and why.")
   boolean verbose;
 
+  // Read by DaemonClient before picocli parses; declared here so that picocli accepts it.
+  @Option(names = "--no-daemon", description = "Run in this process even when a daemon "
+      + "serves the vault (also QMD4J_NO_DAEMON=1); mcp, serve and daemon never use one.")
+  boolean noDaemon;
+
+  /** In this process (FastSearch, tests). */
+  VaultOption() {
+    this(CliContext.inProcess(SearchOptions.DEFAULT));
+  }
+
+  VaultOption(CliContext context) {
+    this.context = context;
+  }
+
   /**
    * The vault as the user named it ({@code --vault}, else {@code $QMD4J_VAULT}), for error
    * messages; null when neither is given (the current folder, shown as its path).
    */
   String named() {
     if (vault != null) return vault.toString();
-    String env = System.getenv("QMD4J_VAULT");
+    String env = context.base().environment().get("QMD4J_VAULT");
     return env == null || env.isBlank() ? null : env;
   }
 
@@ -63,9 +78,15 @@ final class VaultOption {
     return model.applyTo(layout.applyTo(base));
   }
 
+  /** The vault as the user named it, or {@code .}: what vimgrep paths start with. */
   Path resolve() {
     if (vault != null) return vault;
-    String env = System.getenv("QMD4J_VAULT");
+    String env = context.base().environment().get("QMD4J_VAULT");
     return env == null || env.isBlank() ? Path.of(".") : Path.of(env);
+  }
+
+  /** The vault folder, a relative name resolved against the command's working directory. */
+  Path folder() {
+    return context.workingDir().resolve(resolve());
   }
 }

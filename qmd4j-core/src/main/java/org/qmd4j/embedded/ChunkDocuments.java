@@ -9,11 +9,12 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
-import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
@@ -29,7 +30,10 @@ import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.ParsedNote;
 import org.qmd4j.vault.VaultLayout;
 
-/** Converts chunks to Lucene documents and back. */
+/**
+ * Converts chunks to Lucene documents and back: {@link #toDocument} is the one place a
+ * chunk's document is built (add a field there, and bump {@code EmbeddedEngine.FORMAT}).
+ */
 final class ChunkDocuments {
   private ChunkDocuments() {}
 
@@ -62,9 +66,14 @@ final class ChunkDocuments {
     }
     doc.add(new StringField(Fields.TYPE, Fields.TYPE_CHUNK, Field.Store.NO));
     doc.add(new StringField(Fields.PATH, chunk.path(), Field.Store.YES));
-    doc.add(new SortedDocValuesField(Fields.PATH, new BytesRef(chunk.path())));
-    doc.add(new StoredField(Fields.KIND, chunk.file().kind().name()));
-    chunk.file().project().ifPresent(p -> doc.add(new StoredField(Fields.PROJECT, p)));
+    // The tie-break of equal scores: binary doc values, read as they are; sorted ones
+    // decompressed a block of their terms dictionary per competitive hit (issue 17).
+    doc.add(new BinaryDocValuesField(Fields.PATH, new BytesRef(chunk.path())));
+    // Kind, project and date are indexed too: scopes and date bounds are filters inside the
+    // index (ChunkFilters), not checks of every hit's stored fields (issue 17).
+    doc.add(new StringField(Fields.KIND, chunk.file().kind().name(), Field.Store.YES));
+    chunk.file().project().ifPresent(
+        p -> doc.add(new StringField(Fields.PROJECT, p, Field.Store.YES)));
     doc.add(new StoredField(Fields.ORDINAL, chunk.ordinal()));
     doc.add(new NumericDocValuesField(Fields.ORDINAL, chunk.ordinal()));
     doc.add(new StoredField(Fields.FROM_LINE, chunk.lines().from()));
@@ -74,14 +83,16 @@ final class ChunkDocuments {
     chunk.date().ifPresent(d -> {
       doc.add(new StoredField(Fields.DATE, d.toEpochDay()));
       doc.add(new NumericDocValuesField(Fields.DATE, d.toEpochDay()));
+      doc.add(new LongPoint(Fields.DATE, d.toEpochDay()));
     });
 
     String text = Analysis.normalize(chunk.text());
     String headings = Analysis.normalize(String.join(" \n ", chunk.headings()));
     String path = chunk.path().replace('/', ' ').replace('.', ' ').replace('-', ' ')
         .replace('_', ' ');
-    doc.add(new TextField(Fields.BODY, text, Field.Store.NO));
-    doc.add(new TextField(Fields.EXACT, text, Field.Store.NO));
+    AnalyzedText analyzed = AnalyzedText.of(text); // one pass of the chain for both fields
+    doc.add(new TextField(Fields.BODY, analyzed.stemmed()));
+    doc.add(new TextField(Fields.EXACT, analyzed.exact()));
     doc.add(new TextField(Fields.HEADING, headings, Field.Store.NO));
     // Each H1 of a tasks file is a task of its own: the first one is no title of the others
     // (issue 15: the TVA task answered "relation client" through the Dupont task above it).

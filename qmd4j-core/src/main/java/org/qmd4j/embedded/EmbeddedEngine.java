@@ -47,7 +47,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  static final String FORMAT = "v7"; // v7: chunk vectors, model id in the stamp
+  static final String FORMAT = "v9"; // v8: path binary doc values; v9: vectors, model id
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
   private static final int HEAL_ATTEMPTS = 4;
 
@@ -79,7 +79,7 @@ public final class EmbeddedEngine implements SearchEngine {
     this.changes = changes;
     this.progress = progress;
     this.vectors = vectors;
-    this.stamp = IndexStore.stamp(FORMAT, chunker, vectors);
+    this.stamp = Vectors.stamp(FORMAT, chunker, vectors);
     this.current = openHealing(directory, location);
   }
 
@@ -126,19 +126,20 @@ public final class EmbeddedEngine implements SearchEngine {
         Optional.empty());
   }
 
+  /** {@link #open(Path, Path, Chunker, ChangeFeed, IndexProgress, Optional)} without model. */
+  public static EmbeddedEngine open(Path vault, Path indexDir, Chunker chunker,
+      ChangeFeed changes, IndexProgress progress) {
+    return open(vault, indexDir, chunker, changes, progress, Optional.empty());
+  }
+
   /**
-   * Opens (or creates) the index of {@code vault}, kept fresh by {@code changes}: a stat
-   * walk at every search with {@link ChangeFeed#walkEveryTime()}, only what changed with a
-   * {@link ChangeFeed#watchOrWalk watcher} (started before this call, so that nothing
-   * written meanwhile is missed). The engine closes {@code changes} when it closes, or when
-   * opening fails. With a {@code model}, chunks carry its vectors and deep search is hybrid.
+   * Opens (or creates) the index of {@code vault}, kept fresh by {@code changes}: a stat walk
+   * at every search ({@link ChangeFeed#walkEveryTime()}) or only what a {@link
+   * ChangeFeed#watchOrWalk watcher} (started before this call) saw. The engine closes {@code
+   * changes} when it closes, or when opening fails. With a {@code model} (which the caller
+   * closes), chunks carry its vectors and deep search is hybrid. {@code indexDir} null keeps
+   * the index in memory.
    *
-   * @param vault an existing vault folder, as a real path
-   * @param indexDir the folder for the index, or {@code null} to keep it in memory
-   * @param chunker how files are cut into chunks
-   * @param changes what changed in the vault since the last search
-   * @param progress hears how indexing passes go
-   * @param model the embedding model of deep search, if any (the caller closes it)
    * @throws IndexException if the index cannot be opened (a folder that cannot be written,
    *     read-only say, is not an error: the index is then kept in memory, with a warning)
    */

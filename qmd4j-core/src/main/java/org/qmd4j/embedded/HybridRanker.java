@@ -85,9 +85,10 @@ final class HybridRanker {
    */
   static List<Chunk> nearest(IndexSearcher searcher, float[] query, ChunkFilter filter, int k)
       throws IOException {
-    Query base = filter.passesEverything()
-        ? new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK))
-        : new ChunkFilterQuery(filter);
+    // Scope and dates are answered by the index (ChunkFilters); only an extra condition (a
+    // Java predicate of find or the typed facade) reads each candidate's stored fields.
+    Query base = filter.extra().isPresent() ? new ChunkFilterQuery(filter)
+        : ChunkFilters.of(filter).orElse(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)));
     StoredFields stored = searcher.storedFields();
     Map<String, ScoreDoc> best = new LinkedHashMap<>();
     Map<String, Chunk> chunks = new HashMap<>();

@@ -2,13 +2,11 @@ package org.qmd4j.embedded;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Predicate;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.FieldDoc;
@@ -21,6 +19,7 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.Hit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,13 +38,23 @@ final class Ranker {
    * ids change when the index is rebuilt, so they must not decide the order.
    */
   private static final Sort BY_SCORE = new Sort(SortField.FIELD_SCORE,
-      new SortField(Fields.PATH, SortField.Type.STRING),
+      new SortField(Fields.PATH, SortField.Type.STRING_VAL),
       new SortField(Fields.ORDINAL, SortField.Type.LONG));
 
-  private static final Comparator<Chunk> BY_PATH_THEN_LINE =
-      Comparator.comparing(Chunk::path).thenComparingInt(c -> c.lines().from());
+  /**
+   * Costs that do not depend on the machine's load, for tests and profiling (issue 17):
+   * chunks whose stored fields were read, and hits sorted into pages.
+   */
+  static final LongAdder STORED_READS = new LongAdder();
+  static final LongAdder SORTED = new LongAdder();
 
   private Ranker() {}
+
+  /** The chunk of document {@code doc}, from its stored fields. */
+  private static Chunk read(StoredFields stored, int doc) throws IOException {
+    STORED_READS.increment();
+    return ChunkDocuments.toChunk(stored.document(doc));
+  }
 
   /**
    * The best {@code limit} chunks for {@code query} that pass {@code filter}. With {@code
@@ -54,22 +63,44 @@ final class Ranker {
    * the previous one so that they descend.
    */
   static List<Hit> ranked(IndexSearcher searcher, Query query, int words,
-      Predicate<Chunk> filter, int limit) throws IOException {
-    List<Hit> out = new ArrayList<>();
+      ChunkFilter filter, int limit) throws IOException {
     StoredFields stored = searcher.storedFields();
+    List<Hit> out = new ArrayList<>();
+    for (Ranked r : rankedDocs(searcher, query, words, filter, limit)) {
+      out.add(new Hit(r.chunk() != null ? r.chunk() : read(stored, r.doc()), r.score(),
+          MatchType.KEYWORD));
+    }
+    return out;
+  }
+
+  /** A ranked document of one searcher: its score in [0, 1], its chunk if it was read. */
+  record Ranked(int doc, double score, Chunk chunk) {}
+
+  /**
+   * {@link #ranked}, as documents: the filter's scope and dates are applied inside the index
+   * ({@link ChunkFilters}), so a chunk's stored fields are read here only when its extra
+   * condition must be tested; the caller reads those of the hits it returns.
+   */
+  static List<Ranked> rankedDocs(IndexSearcher searcher, Query query, int words,
+      ChunkFilter filter, int limit) throws IOException {
+    List<Ranked> out = new ArrayList<>();
+    StoredFields stored = searcher.storedFields();
+    Query restricted = ChunkFilters.restrict(query, filter);
+    boolean tested = filter.extra().isPresent();
     int page = Math.max(limit * 2, 32);
     FieldDoc after = null;
     double cap = 1.0;
     while (out.size() < limit) {
       // The score is the first sort value: no second pass to fill ScoreDoc.score (issue 17:
       // TopFieldCollector.populateScores re-scored every page, about 11% of a search).
-      TopDocs top = searcher.searchAfter(after, query, page, BY_SCORE, false);
+      TopDocs top = searcher.searchAfter(after, restricted, page, BY_SCORE, false);
+      SORTED.add(top.scoreDocs.length);
       for (ScoreDoc sd : top.scoreDocs) {
         after = (FieldDoc) sd;
-        Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
-        if (!filter.test(chunk)) continue;
+        Chunk chunk = tested ? read(stored, sd.doc) : null;
+        if (tested && !filter.test(chunk)) continue;
         cap = Math.min(cap, normalize((Float) after.fields[0], words));
-        out.add(new Hit(chunk, cap, MatchType.KEYWORD));
+        out.add(new Ranked(sd.doc, cap, chunk));
         if (out.size() == limit) break;
       }
       if (top.scoreDocs.length < page) break;
@@ -112,8 +143,12 @@ final class Ranker {
     return Math.max(0, score - held(score) * (double) QueryPlan.TIER);
   }
 
-  /** Deep search without a model: keyword lists fused by reciprocal rank. */
-  static List<Hit> deep(IndexSearcher searcher, QueryPlan plan, Predicate<Chunk> filter,
+  /**
+   * Deep search without a model: keyword lists fused by reciprocal rank. Fused by document
+   * (one searcher for every list); equal fused scores by path, then position in the file,
+   * read from doc values; stored fields are read for the returned hits only.
+   */
+  static List<Hit> deep(IndexSearcher searcher, QueryPlan plan, ChunkFilter filter,
       int limit) throws IOException {
     if (DEEP_WARNED.compareAndSet(false, true)) {
       LOG.info("Deep search without qmd has no semantic model: the embedded engine fuses "
@@ -124,44 +159,50 @@ final class Ranker {
     Query prefixes = plan.prefixesOnly();
     if (prefixes != null) lists.add(prefixes);
     int depth = Math.max(50, limit * 3);
-    Map<String, Chunk> chunks = new LinkedHashMap<>();
-    Map<String, Double> fused = new HashMap<>();
+    Map<Integer, Chunk> chunks = new HashMap<>();
+    Map<Integer, Double> fused = new HashMap<>();
     for (Query list : lists) {
-      List<Hit> hits = ranked(searcher, list, 0, filter, depth);
-      for (int rank = 0; rank < hits.size(); rank++) {
-        Chunk c = hits.get(rank).chunk();
-        String key = c.path() + "#" + c.ordinal();
-        chunks.putIfAbsent(key, c);
-        fused.merge(key, 1.0 / (RRF_K + rank + 1), Double::sum);
+      List<Ranked> docs = rankedDocs(searcher, list, 0, filter, depth);
+      for (int rank = 0; rank < docs.size(); rank++) {
+        Ranked r = docs.get(rank);
+        if (r.chunk() != null) chunks.putIfAbsent(r.doc(), r.chunk());
+        fused.merge(r.doc(), 1.0 / (RRF_K + rank + 1), Double::sum);
       }
     }
+    Map<Integer, DocKeys.Key> keys = DocKeys.of(searcher, fused.keySet());
     double best = lists.size() / (double) (RRF_K + 1);
-    return fused.entrySet().stream()
-        .sorted(Map.Entry.<String, Double>comparingByValue().reversed()
-            .thenComparing(e -> chunks.get(e.getKey()), BY_PATH_THEN_LINE))
-        .limit(limit)
-        .map(e -> new Hit(chunks.get(e.getKey()), Math.min(1.0, e.getValue() / best),
-            MatchType.KEYWORD))
-        .toList();
+    StoredFields stored = searcher.storedFields();
+    List<Hit> out = new ArrayList<>();
+    for (Map.Entry<Integer, Double> e : fused.entrySet().stream()
+        .sorted(Map.Entry.<Integer, Double>comparingByValue().reversed()
+            .thenComparing(e -> keys.get(e.getKey())))
+        .limit(limit).toList()) {
+      Chunk chunk = chunks.get(e.getKey());
+      out.add(new Hit(chunk != null ? chunk : read(stored, e.getKey()),
+          Math.min(1.0, e.getValue() / best), MatchType.KEYWORD));
+    }
+    return out;
   }
 
   /** Every chunk that passes {@code filter}, newest first (undated last), score 1.0. */
-  static List<Hit> wildcard(IndexSearcher searcher, Predicate<Chunk> filter, int limit)
+  static List<Hit> wildcard(IndexSearcher searcher, ChunkFilter filter, int limit)
       throws IOException {
     SortField byDate = new SortField(Fields.DATE, SortField.Type.LONG, true);
     byDate.setMissingValue(Long.MIN_VALUE); // undated chunks last
-    Sort sort = new Sort(byDate, new SortField(Fields.PATH, SortField.Type.STRING),
+    Sort sort = new Sort(byDate, new SortField(Fields.PATH, SortField.Type.STRING_VAL),
         new SortField(Fields.ORDINAL, SortField.Type.LONG));
-    Query all = new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK));
+    Query all = ChunkFilters.restrict(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)),
+        filter);
     StoredFields stored = searcher.storedFields();
     List<Hit> out = new ArrayList<>();
     int page = Math.max(limit * 2, 64);
     FieldDoc after = null;
     while (out.size() < limit) {
       TopDocs top = searcher.searchAfter(after, all, page, sort);
+      SORTED.add(top.scoreDocs.length);
       for (ScoreDoc sd : top.scoreDocs) {
         after = (FieldDoc) sd;
-        Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
+        Chunk chunk = read(stored, sd.doc);
         if (!filter.test(chunk)) continue;
         out.add(new Hit(chunk, 1.0, MatchType.WILDCARD));
         if (out.size() == limit) break;

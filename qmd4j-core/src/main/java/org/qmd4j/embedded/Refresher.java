@@ -2,38 +2,24 @@ package org.qmd4j.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
-import java.util.zip.CRC32C;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
 import org.qmd4j.internal.ChangeFeed.Changes;
-import org.qmd4j.search.FileKind;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.spi.IndexProgress;
-import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.FileStamp;
-import org.qmd4j.vault.InsideVault;
-import org.qmd4j.vault.NoteText;
-import org.qmd4j.vault.ParsedNote;
-import org.qmd4j.vault.Unreadable;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 import org.slf4j.Logger;
@@ -43,35 +29,47 @@ import org.slf4j.LoggerFactory;
  * Keeps the embedded index in step with the vault: a stat walk lists the indexed files with
  * their size and modification time; only new, changed and deleted files touch the index, and
  * files read within a timestamp tick of their last change are re-hashed, so results are never
- * stale. Changes are committed at once, so a later process starts warm.
+ * stale. A walk's changes are committed at once, so a later process starts warm; a watcher's
+ * go to the {@link LiveWriter}, searchable at once and committed when the index is idle.
  *
  * <p>Thread-safe: refreshes are serialized; the file records are guarded by one lock.
  */
 final class Refresher {
   private static final Logger LOG = LoggerFactory.getLogger(Refresher.class);
   private static final long RACY_NANOS = Duration.ofSeconds(3).toNanos();
-  /** What an unreadable file reads as (compared by identity), and its recorded hash. */
-  private static final byte[] UNREADABLE = new byte[0];
-  private static final long UNREADABLE_HASH = Long.MIN_VALUE;
 
   private final Path vault;
   private final VaultLayout layout;
-  private final Chunker chunker;
+  private final FileIndexer indexer;
   private final IndexStore store;
+  private final LiveWriter live; // guarded by lock
   private final Object lock = new Object();
   private final IndexProgress progress;
-  private TreeMap<String, FileRecord> files; // guarded by lock, like walkOwed
+  /** By path, in no order: only looked up (sorting 100,000 paths cost a quarter of a warm
+   * command-line search, issue 17). Guarded by lock, like walkOwed. */
+  private Map<String, FileRecord> files;
   private boolean walkOwed = true;
+  private long checkpointNanos = Duration.ofSeconds(15).toNanos();
+  /** The records no longer match the visible index (uncommitted changes were dropped). */
+  private boolean recordsOwed;
 
   Refresher(Path vault, VaultLayout layout, Chunker chunker, IndexStore store,
       IndexProgress progress) throws IOException {
     this.vault = vault;
     this.layout = layout;
-    this.chunker = chunker;
+    this.indexer = new FileIndexer(vault, layout, chunker, store.vectors());
     this.store = store;
+    this.live = new LiveWriter(store);
     this.progress = progress;
     synchronized (lock) {
-      this.files = new TreeMap<>(store.loadRecords());
+      this.files = store.loadRecords();
+    }
+  }
+
+  /** How often a long pass commits what it indexed so far (tests shorten it). */
+  void checkpointEvery(Duration every) {
+    synchronized (lock) {
+      checkpointNanos = every.toNanos();
     }
   }
 
@@ -82,9 +80,17 @@ final class Refresher {
     }
   }
 
-  /** Runs {@code action} while no refresh runs (for closing the store). */
+  /**
+   * Runs {@code action} while no refresh runs (for closing the store), after committing
+   * and closing the live writer, if open.
+   */
   void whileIdle(Runnable action) {
     synchronized (lock) {
+      try {
+        live.commitAndClose();
+      } catch (IOException | RuntimeException e) {
+        LOG.debug("Committing the last changes to the index of {} failed", vault, e);
+      }
       action.run();
     }
   }
@@ -128,9 +134,13 @@ final class Refresher {
 
   private RefreshStats refreshOnce(Changes changes) throws IOException {
     try {
-      if (!store.isCurrent()) { // another process committed: start from its records
+      // While the live writer is open this process holds the write lock: nobody else commits.
+      if (recordsOwed || !live.isOpen() && !store.isCurrent()) {
+        // Another process committed (or our uncommitted changes were dropped): start from
+        // the commit's records.
         store.reopen();
-        files = new TreeMap<>(store.loadRecords());
+        files = store.loadRecords();
+        recordsOwed = false;
         walkOwed = true; // its walk may be older than changes we already applied
       }
       if (walkOwed) changes = Changes.EVERYTHING;
@@ -139,34 +149,50 @@ final class Refresher {
       boolean all = changes.everything();
       Map<String, FileRecord> known = all ? files : recordsUnder(changes.paths());
       Map<String, FileStamp> seen =
-          all ? VaultScanner.scan(vault, layout) : scanUnder(changes.paths());
-      if (!changed(seen, known)) {
+          all ? VaultScanner.stamps(vault, layout) : scanUnder(changes.paths());
+      if (!changed(seen, known, !all)) {
         if (!all) files.putAll(known); // racy files that settled
         walkOwed = false;
         return RefreshStats.NONE;
       }
-      try (IndexWriter writer = store.openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
+      // What a watcher reports goes to the long-lived writer: searchable at once, committed
+      // when the index is idle. A walk of everything (a short-lived process) commits at once.
+      boolean useLive = !all || live.isOpen();
+      IndexWriter writer = useLive ? null
+          : store.openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+      try {
         // Another process may have committed while we waited for the lock: then diff
         // the whole walk against its records.
-        if (!store.isCurrent()) {
+        boolean newer = useLive ? live.open() : !store.isCurrent();
+        if (useLive) writer = live.writer();
+        if (newer) {
           store.reopen();
-          files = new TreeMap<>(store.loadRecords());
+          files = store.loadRecords();
           all = true;
           known = files;
-          seen = VaultScanner.scan(vault, layout);
+          seen = VaultScanner.stamps(vault, layout);
         }
         RefreshStats stats = new RefreshStats();
         Map<String, FileRecord> next = apply(writer, seen, known, stats);
-        store.commit(writer);
-        store.reopen();
+        if (useLive) {
+          live.publish(this::commitWhenIdle);
+        } else {
+          store.commit(writer);
+          store.reopen();
+        }
         if (all) {
-          files = new TreeMap<>(next);
+          files = next;
         } else {
           files.keySet().removeAll(known.keySet());
           files.putAll(next);
         }
         walkOwed = false;
         return stats;
+      } catch (IOException | RuntimeException e) {
+        if (useLive) dropLive();
+        throw e;
+      } finally {
+        if (!useLive && writer != null) writer.close(); // uncommitted changes are dropped
       }
     } catch (UncheckedIOException e) {
       if (e.getCause() instanceof NoSuchFileException) throw (NoSuchFileException) e.getCause();
@@ -174,13 +200,48 @@ final class Refresher {
     }
   }
 
-  /** The records of the files at or below each of {@code paths}. */
+  /** Commits the live writer once the index is idle; runs on the commit thread. */
+  private void commitWhenIdle() {
+    synchronized (lock) {
+      try {
+        live.commitIfIdle(this::commitWhenIdle);
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("Cannot commit the changes to the index of the vault {} ({}); the next search "
+            + "walks the vault", vault, Problems.describe(e));
+        walkOwed = true;
+        recordsOwed = true;
+      }
+    }
+  }
+
+  /** Drops the live writer's uncommitted changes: the next refresh starts from the commit. */
+  private void dropLive() {
+    try {
+      live.rollback();
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("Dropping the changes to the index of {} failed", vault, e);
+    }
+    walkOwed = true;
+    recordsOwed = true;
+  }
+
+  /**
+   * The records of the files at or below each of {@code paths}. A path that is a known file
+   * (the watcher's usual report: one note written) is one look-up; any other (a folder, a new
+   * file) is looked for as a folder among all records, a pass of string prefix checks.
+   */
   private Map<String, FileRecord> recordsUnder(Set<String> paths) {
     Map<String, FileRecord> out = new HashMap<>();
+    List<String> folders = new ArrayList<>();
     for (String p : paths) {
       FileRecord own = files.get(p);
-      if (own != null) out.put(p, own);
-      out.putAll(files.subMap(p + "/", p + "0")); // '0' follows '/'
+      if (own != null) out.put(p, own); else folders.add(p + "/");
+    }
+    if (folders.isEmpty()) return out;
+    for (Map.Entry<String, FileRecord> e : files.entrySet()) {
+      for (String folder : folders) {
+        if (e.getKey().startsWith(folder)) out.put(e.getKey(), e.getValue());
+      }
     }
     return out;
   }
@@ -193,34 +254,29 @@ final class Refresher {
   }
 
   /** Whether the walk differs from the records; settles racy files that did not change. */
-  private boolean changed(Map<String, FileStamp> seen, Map<String, FileRecord> known)
-      throws IOException {
+  private boolean changed(Map<String, FileStamp> seen, Map<String, FileRecord> known,
+      boolean watched) throws IOException {
     if (seen.size() != known.size()) return true;
-    // A whole walk against all records, both sorted alike: compared in one pass (issue 17:
-    // 100,000 tree look-ups were a quarter of a warm command-line search).
-    Iterator<Map.Entry<String, FileRecord>> inOrder = seen instanceof SortedMap<String, ?> a
-        && a.comparator() == null && known instanceof SortedMap<String, ?> b
-        && b.comparator() == null ? known.entrySet().iterator() : null;
+    // Hashed look-ups: the walk and the records are both hash maps (issue 17: sorting and
+    // comparing them as sorted maps was half of a warm command-line search).
     List<String> settled = new ArrayList<>();
     for (Map.Entry<String, FileStamp> e : seen.entrySet()) {
-      Map.Entry<String, FileRecord> next = inOrder == null ? null : inOrder.next();
-      if (next != null && !next.getKey().equals(e.getKey())) return true;
-      FileRecord record = next != null ? next.getValue() : known.get(e.getKey());
+      FileRecord record = known.get(e.getKey());
       if (record == null) return true;
       if (!record.stamp().equals(e.getValue())) return true;
       if (record.isRacy(RACY_NANOS)) {
-        byte[] bytes = readOrNull(e.getKey());
-        if (bytes == null || hash(bytes) != record.hash()) return true;
+        byte[] bytes = indexer.readOrNull(e.getKey());
+        if (bytes == null || FileIndexer.hash(bytes) != record.hash()) return true;
         long now = System.currentTimeMillis() * 1_000_000L;
         if (now - record.stamp().modifiedNanos() >= RACY_NANOS) {
           // Unchanged and now old enough: never re-hash it again.
           FileRecord settledNow = new FileRecord(record.stamp(), record.hash(), now);
-          if (next != null) next.setValue(settledNow); else known.put(e.getKey(), settledNow);
+          known.put(e.getKey(), settledNow);
           settled.add(e.getKey());
         }
       }
     }
-    if (!settled.isEmpty()) saveSettled(settled, known);
+    if (!settled.isEmpty()) saveSettled(settled, known, watched);
     return false;
   }
 
@@ -229,7 +285,16 @@ final class Refresher {
    * not re-hash them at every search (a freshly cloned vault is indexed within seconds of
    * being written: every file starts racy).
    */
-  private void saveSettled(List<String> paths, Map<String, FileRecord> known) throws IOException {
+  private void saveSettled(List<String> paths, Map<String, FileRecord> known, boolean watched)
+      throws IOException {
+    if (watched && live.isOpen()) { // committed with the changes, when the index is idle
+      for (String path : paths) {
+        live.writer().updateDocument(new Term(Fields.FILE_PATH, path),
+            IndexStore.recordDocument(path, known.get(path)));
+      }
+      live.publish(this::commitWhenIdle);
+      return;
+    }
     try (IndexWriter writer = store.openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {
       for (String path : paths) {
         writer.updateDocument(new Term(Fields.FILE_PATH, path),
@@ -258,87 +323,17 @@ final class Refresher {
         toRead.add(e.getKey());
       }
     }
-    // Reading, chunking and analysis dominate a rebuild: spread them over the cores
-    // (IndexWriter takes documents from several threads at once).
-    ProgressTicker ticker = new ProgressTicker(progress, toRead.size());
-    List<Outcome> outcomes = toRead.parallelStream()
-        .map(path -> {
-          Outcome o = reindex(writer, path, seen.get(path), known.get(path), next);
-          ticker.tick();
-          return o;
-        })
-        .collect(Collectors.toList());
-    ticker.finish();
-    for (Outcome o : outcomes) {
-      if (o == Outcome.REMOVED) stats.removed++;
-      if (o != Outcome.REMOVED) stats.read++;
-      if (o == Outcome.INDEXED) stats.indexed++;
-    }
+    // A long pass (a first index) commits every 15 s, so that a process that
+    // is interrupted leaves what it indexed, and the next one resumes from there. The
+    // live writer does not: what a watcher reports is a few files.
+    long[] lastCommit = {System.nanoTime()};
+    indexer.indexAll(writer, toRead, seen, known, next, stats, progress, () -> {
+      if (!live.isOpen() && System.nanoTime() - lastCommit[0] >= checkpointNanos) {
+        store.commit(writer);
+        lastCommit[0] = System.nanoTime();
+      }
+    });
     LOG.debug("Refreshed {}: {}", store.location(), stats);
     return next;
-  }
-
-  private enum Outcome { REMOVED, UNCHANGED, TOUCHED, INDEXED }
-
-  /** Re-reads one new or changed file and replaces its documents; thread-safe. */
-  private Outcome reindex(IndexWriter writer, String path, FileStamp stamp, FileRecord old,
-      Map<String, FileRecord> next) {
-    try {
-      byte[] bytes = readOrNull(path);
-      if (bytes == null) { // deleted since the walk
-        writer.deleteDocuments(new Term(Fields.PATH, path), new Term(Fields.FILE_PATH, path));
-        return Outcome.REMOVED;
-      }
-      long hash = hash(bytes);
-      if (old != null && old.stamp().equals(stamp) && old.hash() == hash) {
-        next.put(path, old); // re-read only because it was racy: unchanged, nothing to write
-        return Outcome.UNCHANGED;
-      }
-      FileRecord record = new FileRecord(stamp, hash, System.currentTimeMillis() * 1_000_000L);
-      next.put(path, record);
-      writer.deleteDocuments(new Term(Fields.FILE_PATH, path));
-      VaultFile file = layout.classify(path).orElseThrow();
-      // Touched, not changed: new stamp only (unless a note is dated by its modification).
-      if (old != null && old.hash() == hash && (file.kind() != FileKind.NOTE
-          || old.stamp().modifiedDay().equals(stamp.modifiedDay()))) {
-        writer.addDocument(IndexStore.recordDocument(path, record));
-        return Outcome.TOUCHED;
-      }
-      writer.deleteDocuments(new Term(Fields.PATH, path));
-      if (bytes == UNREADABLE) { // recorded, so that it is not retried until it changes
-        writer.addDocument(IndexStore.recordDocument(path, record));
-        return Outcome.TOUCHED;
-      }
-      ParsedNote note = chunker.parse(file, NoteText.decode(bytes),
-          Optional.of(stamp.modifiedDay()));
-      List<Document> docs = ChunkDocuments.toDocuments(note, store.vectors());
-      docs.add(IndexStore.recordDocument(path, record));
-      writer.addDocuments(docs);
-      return Outcome.INDEXED;
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot index " + path + ": " + e.getMessage(), e);
-    }
-  }
-
-  /** The bytes of a file; null when it is gone, {@link #UNREADABLE} when reading is denied. */
-  private byte[] readOrNull(String path) throws IOException {
-    try {
-      // Never follows a link: a note swapped for a link to outside is not indexed.
-      return InsideVault.readAllBytes(vault, path);
-    } catch (NoSuchFileException e) {
-      return null;
-    } catch (AccessDeniedException e) {
-      Unreadable.skipped(vault, path, "file", e);
-      return UNREADABLE;
-    } catch (FileSystemException e) {
-      return null; // now a link or under one: not an indexed file (the next walk agrees)
-    }
-  }
-
-  private static long hash(byte[] bytes) {
-    if (bytes == UNREADABLE) return UNREADABLE_HASH;
-    CRC32C crc = new CRC32C();
-    crc.update(bytes);
-    return (crc.getValue() << 32) ^ bytes.length;
   }
 }

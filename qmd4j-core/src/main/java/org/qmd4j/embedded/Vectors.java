@@ -2,10 +2,12 @@ package org.qmd4j.embedded;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.qmd4j.search.ModelException;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.EmbeddingModel;
+import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.ParsedNote;
 
 /**
@@ -34,6 +36,17 @@ final class Vectors {
   /** What the index records, so that a change of model rebuilds it. */
   String id() {
     return model.map(EmbeddingModel::id).orElse("none");
+  }
+
+  /**
+   * What an index records of how it was written: its format, the chunker's sizes and the
+   * embedding model; an index whose stamp differs is rebuilt.
+   */
+  static Map<String, String> stamp(String format, Chunker chunker, Vectors vectors) {
+    return Map.of("format", format,
+        "chunkSize", Integer.toString(chunker.chunkSize()),
+        "denseDaySize", Integer.toString(chunker.denseDaySize()),
+        "model", vectors.id());
   }
 
   /** What deep search is, for {@code doctor}. */

@@ -1,7 +1,10 @@
 package org.qmd4j.internal;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,22 +14,19 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
-import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.custom.CustomAnalyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.fr.FrenchAnalyzer;
-import org.apache.lucene.analysis.fr.FrenchLightStemFilter;
 import org.apache.lucene.analysis.fr.FrenchLightStemmer;
 import org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter;
-import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
-import org.apache.lucene.analysis.util.ElisionFilter;
 
 /**
  * Text analysis shared by the engines: the embedded index uses it for every field, and the
@@ -52,23 +52,29 @@ public final class Analysis {
   private static final Pattern UNIT =
       Pattern.compile("[\\p{L}\\p{M}\\p{N}]+(?:[-_./'\u2019][\\p{L}\\p{M}\\p{N}]+)+");
 
-  public static final Analyzer STEMMED = chain(true);
+  /**
+   * The classpath resource that defines the chains below (tokenizer and filters by their
+   * Lucene SPI names); the Solr engine's field types are written from it too (issue 20).
+   */
+  public static final String CHAIN_RESOURCE = "/org/qmd4j/internal/analysis.properties";
 
-  public static final Analyzer EXACT = chain(false);
+  public static final Analyzer STEMMED = chain("stemmed");
+
+  public static final Analyzer EXACT = chain("exact");
 
   /** Words (UAX#29), elisions stripped, lower case, accents folded, stemmed if asked. */
-  private static Analyzer chain(boolean stem) {
-    return new Analyzer() {
-      @Override
-      protected TokenStreamComponents createComponents(String field) {
-        Tokenizer source = new StandardTokenizer();
-        TokenStream s = new ElisionFilter(source, ELISIONS);
-        s = new LowerCaseFilter(s);
-        s = new ASCIIFoldingFilter(s);
-        if (stem) s = new FrenchLightStemFilter(s);
-        return new TokenStreamComponents(source, s);
-      }
-    };
+  private static Analyzer chain(String name) {
+    Properties chains = new Properties();
+    try (InputStream in = Analysis.class.getResourceAsStream(CHAIN_RESOURCE)) {
+      if (in == null) throw new AssertionError("Missing resource " + CHAIN_RESOURCE);
+      chains.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+      CustomAnalyzer.Builder b =
+          CustomAnalyzer.builder().withTokenizer(chains.getProperty("tokenizer"));
+      for (String filter : chains.getProperty(name).split(",")) b.addTokenFilter(filter.strip());
+      return b.build();
+    } catch (IOException e) {
+      throw new AssertionError("The analysis chains in the jar cannot be read", e);
+    }
   }
 
   /** French and English stop words, folded; removed from queries, never from the index. */
@@ -135,7 +141,7 @@ public final class Analysis {
   private static String foldUnit(String unit) {
     char[] lower = unit.toLowerCase(java.util.Locale.ROOT).toCharArray();
     char[] folded = new char[lower.length * 4];
-    int len = org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter
+    int len = ASCIIFoldingFilter
         .foldToASCII(lower, 0, folded, 0, lower.length);
     return new String(folded, 0, len);
   }

@@ -32,6 +32,19 @@ public final class VaultScanner {
    * @throws IOException if the walk fails
    */
   public static Map<String, FileStamp> scan(Path root, VaultLayout layout) throws IOException {
+    return new TreeMap<>(stamps(root, layout));
+  }
+
+  /**
+   * {@link #scan}, in no order: for callers that only look paths up (the embedded index's
+   * refresh at every command-line search). Sorting 100,000 paths was a quarter of a warm
+   * command-line search (issue 17).
+   *
+   * @return vault-relative path to stamp, in no particular order
+   * @throws IOException if the walk fails
+   */
+  public static Map<String, FileStamp> stamps(Path root, VaultLayout layout)
+      throws IOException {
     // Runs before every search: the project folders are walked in parallel (stat calls
     // dominate and the cores are otherwise idle), and relative paths are string arithmetic.
     Map<String, FileStamp> found = new ConcurrentHashMap<>();
@@ -64,7 +77,7 @@ public final class VaultScanner {
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
-    return new TreeMap<>(found);
+    return found;
   }
 
   /**

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -80,7 +79,7 @@ public class RefreshBench {
       engine = EmbeddedEngine.open(vault, memory ? null : root.resolve("index"),
           Chunker.defaults(), watch ? ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS)
               : ChangeFeed.walkEveryTime(),
-          IndexProgress.NONE, Optional.empty());
+          IndexProgress.NONE);
       engine.refresh();
       searcher = SearchProviders.forVault(vault,
           BenchSupport.options(root.resolve("cache"), memory).withWatch(watch));

@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
@@ -48,8 +47,7 @@ class WatchedFreshnessTest {
     Map<String, String> model = new TreeMap<>(); // vault-relative path -> its one token
     int[] counter = {0};
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, null, Chunker.defaults(),
-        ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE,
-        Optional.empty())) {
+        ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
       assertThat(engine.watching()).as("Linux watches the vault").isTrue();
       for (int step = 0; step < 100; step++) {
         Map<String, String> before = new HashMap<>(model);

@@ -1,7 +1,6 @@
 package org.qmd4j.embedded;
 
 import java.nio.file.Path;
-import java.util.Optional;
 import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.SearchEngine;
@@ -25,7 +24,7 @@ class EmbeddedEngineNotesContractTest extends SearchEngineContract {
   @Override
   protected SearchEngine.Factory factory() {
     return context -> EmbeddedEngine.open(context.vault(), null, Chunker.defaults(),
-        ChangeFeed.walkEveryTime(layoutOf(context)), IndexProgress.NONE, Optional.empty());
+        ChangeFeed.walkEveryTime(layoutOf(context)), IndexProgress.NONE);
   }
 
   static VaultLayout layoutOf(SearchEngine.Context context) {

@@ -1,0 +1,142 @@
+package org.qmd4j.cli.daemon;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The packaged command line run as a user runs it, in one folder with one cache, with or
+ * without the vault's daemon; remembers the daemons it started and ends them in
+ * {@link #close()}, so that no test leaves one running.
+ */
+final class DaemonProcesses implements AutoCloseable {
+  private final Path dir;
+  private final Path cache;
+  private final List<Long> daemons = new ArrayList<>();
+  private String jar = System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar");
+
+  /** One command's outcome: exit code, stdout, stderr, and the classes its JVM loaded. */
+  record Run(int code, String out, String err, String classes) {
+    boolean relayed() {
+      return !classes.contains("picocli");
+    }
+  }
+
+  /** Commands run in {@code dir} (the vault is {@code dir/vault}), indexes in {@code cache}. */
+  DaemonProcesses(Path dir, Path cache) {
+    this.dir = dir;
+    this.cache = cache;
+  }
+
+  /** Runs the jar at {@code jar} from now on (a copy is another build). */
+  void useJar(Path jar) {
+    this.jar = jar.toString();
+  }
+
+  /** Runs {@code args} in-process ({@code QMD4J_NO_DAEMON=1}). */
+  Run inProcess(String... args) throws IOException, InterruptedException {
+    return run(Map.of(DaemonClient.OFF_ENV, "1"), args);
+  }
+
+  /** Runs {@code args}, through the vault's daemon when one of this build serves it. */
+  Run run(String... args) throws IOException, InterruptedException {
+    return run(Map.of(), args);
+  }
+
+  Run run(Map<String, String> extraEnv, String... args) throws IOException,
+      InterruptedException {
+    Path classes = Files.createTempFile(dir, "classes", ".log");
+    Path out = Files.createTempFile(dir, "out", ".txt");
+    Path err = Files.createTempFile(dir, "err", ".txt");
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xlog:class+load:file=" + classes, "-jar", jar));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+        .redirectOutput(out.toFile()).redirectError(err.toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    Map<String, String> env = pb.environment();
+    env.remove(DaemonClient.OFF_ENV); // the build's own switch for every other test
+    env.remove(DaemonClient.AUTO_ENV);
+    env.remove("QMD4J_LOG");
+    env.remove("QMD4J_VAULT");
+    env.remove("CI");
+    env.put("QMD4J_CACHE_DIR", cache.toString());
+    env.put("QMD4J_SEARCH_FALLBACK", "1");
+    env.put("NO_COLOR", "1");
+    env.putAll(new HashMap<>(extraEnv));
+    Process p = pb.start();
+    if (!p.waitFor(3, TimeUnit.MINUTES)) {
+      p.destroyForcibly();
+      throw new AssertionError("qmd4j " + String.join(" ", args) + " did not end in 3 min");
+    }
+    Run run = new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+        Files.readString(err, StandardCharsets.UTF_8), Files.readString(classes));
+    Files.delete(classes);
+    Files.delete(out);
+    Files.delete(err);
+    return run;
+  }
+
+  /** {@code daemon start} on the vault with {@code options}; returns the daemon's pid. */
+  long start(String... options) throws IOException, InterruptedException {
+    List<String> args = new ArrayList<>(List.of("daemon", "start", "--vault", "vault"));
+    args.addAll(List.of(options));
+    Run started = run(args.toArray(String[]::new));
+    if (started.code() != 0) {
+      Path log = daemonFolder().resolve("daemon.log");
+      throw new AssertionError("daemon start failed: " + started.err() + "\n"
+          + (Files.exists(log) ? Files.readString(log) : "(no log)"));
+    }
+    long pid = pid().orElseThrow(() -> new AssertionError("no daemon after start"));
+    daemons.add(pid);
+    return pid;
+  }
+
+  /** Counts {@code pid} among the daemons {@link #close()} ends (one this class did not start). */
+  void adopt(long pid) {
+    daemons.add(pid);
+  }
+
+  /** The pid {@code daemon status} shows, if a daemon answers. */
+  Optional<Long> pid() throws IOException, InterruptedException {
+    Run status = run("daemon", "status", "--vault", "vault");
+    for (String line : status.out().split("\n")) {
+      if (line.startsWith("pid ")) return Optional.of(Long.parseLong(line.substring(4).strip()));
+    }
+    return Optional.empty();
+  }
+
+  /** The vault's daemon folder. */
+  Path daemonFolder() {
+    return daemonPaths().folder();
+  }
+
+  DaemonPaths daemonPaths() {
+    return DaemonPaths.of(dir, "vault", Map.of("QMD4J_CACHE_DIR", cache.toString()))
+        .orElseThrow();
+  }
+
+  /** Stops the daemons started here: {@code daemon stop}, then by pid if one lingers. */
+  @Override
+  public void close() throws Exception {
+    try {
+      run("daemon", "stop", "--vault", "vault");
+    } finally {
+      for (long pid : daemons) {
+        ProcessHandle.of(pid).ifPresent(p -> {
+          p.destroyForcibly();
+          p.onExit().join();
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package org.qmd4j.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.fr.FrenchLightStemmer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
+import org.qmd4j.internal.Analysis;
+
+/**
+ * A text analysed once by the exact chain ({@link Analysis#EXACT}: words, elision, lower
+ * case, accent folding), replayed into two fields: as it is for {@code exact}, stemmed for
+ * {@code body} ({@link Analysis#STEMMED} is the same chain plus French light stemming, so the
+ * tokens are the same). Indexing sent each chunk's text through the chain twice (issue 17:
+ * the analysis was two thirds of the first index).
+ *
+ * <p>Not thread-safe: one per document being built.
+ */
+final class AnalyzedText {
+  private char[] chars = new char[256];
+  private int[] ends = new int[32];
+  private int[] increments = new int[32];
+  private int count;
+  private int used;
+
+  /** Analyses {@code text} (already NFKC-normalised). */
+  static AnalyzedText of(String text) {
+    AnalyzedText out = new AnalyzedText();
+    try (TokenStream ts = Analysis.EXACT.tokenStream(Fields.EXACT, text)) {
+      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+      PositionIncrementAttribute inc = ts.addAttribute(PositionIncrementAttribute.class);
+      ts.reset();
+      while (ts.incrementToken()) out.add(term.buffer(), term.length(), inc.getPositionIncrement());
+      ts.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Analysis of an in-memory string failed", e);
+    }
+    return out;
+  }
+
+  private void add(char[] term, int length, int increment) {
+    if (used + length > chars.length) chars = Arrays.copyOf(chars, Math.max(chars.length * 2,
+        used + length));
+    if (count == ends.length) {
+      ends = Arrays.copyOf(ends, count * 2);
+      increments = Arrays.copyOf(increments, count * 2);
+    }
+    System.arraycopy(term, 0, chars, used, length);
+    used += length;
+    ends[count] = used;
+    increments[count] = increment;
+    count++;
+  }
+
+  /** The tokens as they are (the exact field). */
+  TokenStream exact() {
+    return new Replay(false);
+  }
+
+  /** The tokens stemmed (the body field). */
+  TokenStream stemmed() {
+    return new Replay(true);
+  }
+
+  /** Replays the tokens, stemmed or not; a field's stream, read once by the writer. */
+  private final class Replay extends TokenStream {
+    private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
+    private final PositionIncrementAttribute inc =
+        addAttribute(PositionIncrementAttribute.class);
+    private final FrenchLightStemmer stemmer;
+    private int next;
+
+    Replay(boolean stem) {
+      this.stemmer = stem ? new FrenchLightStemmer() : null;
+    }
+
+    @Override
+    public boolean incrementToken() {
+      if (next == count) return false;
+      clearAttributes();
+      int start = next == 0 ? 0 : ends[next - 1];
+      int length = ends[next] - start;
+      char[] buffer = term.resizeBuffer(length);
+      System.arraycopy(chars, start, buffer, 0, length);
+      term.setLength(stemmer == null ? length : stemmer.stem(buffer, length));
+      inc.setPositionIncrement(increments[next]);
+      next++;
+      return true;
+    }
+
+    @Override
+    public void reset() throws IOException {
+      super.reset();
+      next = 0;
+    }
+  }
+}

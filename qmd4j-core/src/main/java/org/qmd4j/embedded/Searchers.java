@@ -1,0 +1,87 @@
+package org.qmd4j.embedded;
+
+import java.io.IOException;
+import java.util.List;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexCommit;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.AlreadyClosedException;
+import org.apache.lucene.store.Directory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The searchers of one index: over its last commit, or, while a long-lived process holds a
+ * {@link LiveWriter}, near-real-time over that writer's changes before they are committed
+ * (issue 17: an edited note is searchable without a commit and its fsyncs).
+ *
+ * <p>Thread-safe: searches acquire concurrently; the source is switched by the refresher only.
+ */
+final class Searchers {
+  private static final Logger LOG = LoggerFactory.getLogger(Searchers.class);
+  private volatile SearcherManager manager;
+
+  Searchers(Directory directory) throws IOException {
+    this.manager = new SearcherManager(directory, null);
+  }
+
+  /** A searcher over what is visible now; give it back with {@link #release}. */
+  IndexSearcher acquire() throws IOException {
+    while (true) {
+      SearcherManager m = manager;
+      try {
+        return m.acquire();
+      } catch (AlreadyClosedException e) {
+        if (m == manager) throw e; // closed for good, not switched meanwhile
+      }
+    }
+  }
+
+  /** Gives back a searcher, whichever source it came from. */
+  void release(IndexSearcher searcher) throws IOException {
+    manager.release(searcher); // only drops the reader's reference
+  }
+
+  /** Makes the last commit, or the live writer's changes, visible to later searches. */
+  void reopen() throws IOException {
+    manager.maybeRefreshBlocking();
+  }
+
+  /** From now on, searches see {@code writer}'s changes, committed or not. */
+  void onWriter(IndexWriter writer) throws IOException {
+    switchTo(new SearcherManager(writer, true, false, null));
+  }
+
+  /**
+   * From now on, searches see the last commit of {@code directory}. Right after the live
+   * writer committed, the readers of the segments it shares with the current (writer's)
+   * reader are reused: only what the commit changed is opened, not the whole index.
+   */
+  void onCommits(Directory directory) throws IOException {
+    DirectoryReader reopened = null;
+    IndexSearcher current = acquire();
+    try {
+      List<IndexCommit> commits = DirectoryReader.listCommits(directory);
+      reopened = DirectoryReader.openIfChanged((DirectoryReader) current.getIndexReader(),
+          commits.get(commits.size() - 1));
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("Cannot reopen the index from its last commit; opening it afresh", e);
+    } finally {
+      release(current);
+    }
+    switchTo(reopened != null ? new SearcherManager(reopened, null)
+        : new SearcherManager(directory, null));
+  }
+
+  private void switchTo(SearcherManager next) throws IOException {
+    SearcherManager old = manager;
+    manager = next;
+    old.close(); // searchers acquired from it stay usable until released
+  }
+
+  void close() throws IOException {
+    manager.close();
+  }
+}

@@ -1,0 +1,95 @@
+package org.qmd4j.solr;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Properties;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.qmd4j.internal.Analysis;
+
+/**
+ * qmd4j's Solr configset: {@code solrconfig.xml} and {@code schema.xml} from this package's
+ * resources, the schema's two analysed field types written from the analysis definition of
+ * qmd4j-core ({@link Analysis#CHAIN_RESOURCE}), so that Solr and the embedded engine make the
+ * same tokens (issue 20). Its name carries a hash of its content: a changed schema is a new
+ * configset, never a silent mix.
+ */
+final class ConfigSet {
+  private ConfigSet() {}
+
+  /** The schema's field types for {@code stemmed} and {@code exact}, as Solr XML. */
+  static String fieldTypes() {
+    Properties chains = new Properties();
+    try (InputStream in = Analysis.class.getResourceAsStream(Analysis.CHAIN_RESOURCE)) {
+      if (in == null) throw new AssertionError("Missing resource " + Analysis.CHAIN_RESOURCE);
+      chains.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("qmd4j-core's analysis definition cannot be read", e);
+    }
+    StringBuilder xml = new StringBuilder();
+    for (String chain : new String[] {"stemmed", "exact"}) {
+      xml.append("  <fieldType name=\"qmd4j_").append(chain)
+          .append("\" class=\"solr.TextField\" positionIncrementGap=\"100\">\n")
+          .append("    <analyzer>\n")
+          .append("      <tokenizer name=\"").append(chains.getProperty("tokenizer").strip())
+          .append("\"/>\n");
+      for (String filter : chains.getProperty(chain).split(",")) {
+        xml.append("      <filter name=\"").append(filter.strip()).append("\"/>\n");
+      }
+      xml.append("    </analyzer>\n  </fieldType>\n");
+    }
+    return xml.toString();
+  }
+
+  static String schema() {
+    return resource("schema.xml").replace("@QMD4J_FIELD_TYPES@", fieldTypes());
+  }
+
+  static String solrconfig() {
+    return resource("solrconfig.xml");
+  }
+
+  /** {@code qmd4j-<12 hex digits of the content's SHA-256>}. */
+  static String name() {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      sha.update(schema().getBytes(StandardCharsets.UTF_8));
+      sha.update(solrconfig().getBytes(StandardCharsets.UTF_8));
+      return "qmd4j-" + HexFormat.of().formatHex(sha.digest(), 0, 6);
+    } catch (NoSuchAlgorithmException e) {
+      throw new AssertionError("Every JDK has SHA-256", e);
+    }
+  }
+
+  /** The configset as the zip that Solr's configset upload takes. */
+  static byte[] zip() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+      zip.putNextEntry(new ZipEntry("solrconfig.xml"));
+      zip.write(solrconfig().getBytes(StandardCharsets.UTF_8));
+      zip.closeEntry();
+      zip.putNextEntry(new ZipEntry("schema.xml"));
+      zip.write(schema().getBytes(StandardCharsets.UTF_8));
+      zip.closeEntry();
+    } catch (IOException e) {
+      throw new AssertionError("Writing to memory does not fail", e);
+    }
+    return bytes.toByteArray();
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = ConfigSet.class.getResourceAsStream("configset/" + name)) {
+      if (in == null) throw new AssertionError("Missing resource configset/" + name);
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("The configset in the jar cannot be read", e);
+    }
+  }
+}

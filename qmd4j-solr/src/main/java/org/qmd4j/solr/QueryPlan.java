@@ -1,0 +1,195 @@
+package org.qmd4j.solr;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.solr.common.params.ModifiableSolrParams;
+import org.qmd4j.internal.Analysis;
+import org.qmd4j.internal.Hashtags;
+
+/**
+ * The Solr query for one user query: the embedded engine's clauses and weights (its
+ * {@code QueryPlan}), written in Solr's standard syntax. Every term is analysed here, in Java,
+ * by qmd4j's own analysis, and sent through the {@code term} parser (no second analysis in
+ * Solr); values travel as request parameters ({@code v=$t3}), so no user text is ever parsed
+ * as query syntax.
+ *
+ * <p>Each query word is a term group: its stem in body (1), title (4), headings (1) and path
+ * (1.5), and its unstemmed form as a prefix of body words (0.5). Fast mode adds, per word, a
+ * constant {@link #TIER} when the chunk's own text or headings hold it, so that chunks holding
+ * more query words rank first. Phrase, compounds and tags are bonus clauses.
+ */
+final class QueryPlan {
+  /** Score added per matched term group; far above any BM25 sum of one group. */
+  static final float TIER = 10_000f;
+
+  private static final String BODY = "1";
+  private static final String TITLE = "4";
+  private static final String HEADING = "1";
+  private static final String PATH = "1.5";
+  private static final String PREFIX = "0.5";
+  private static final String PHRASE = "2";
+  private static final String UNIT = "2";
+  private static final String TAG = "3";
+  /** Weight of the stem clause that orders a prefix list's constant scores. */
+  private static final String PREFIX_ORDER = "0.01";
+  private static final int MAX_BONUS = 16;
+  private static final int MIN_PREFIX_LENGTH = 3;
+
+  final Map<String, String> words;
+  private final List<String> phrase;
+  private final Set<String> units;
+  private final Set<String> tags;
+  private final Set<String> hashtags;
+
+  private QueryPlan(Map<String, String> words, List<String> phrase, Set<String> units,
+      Set<String> tags, Set<String> hashtags) {
+    this.words = words;
+    this.phrase = phrase;
+    this.units = units;
+    this.tags = tags;
+    this.hashtags = hashtags;
+  }
+
+  static QueryPlan of(String query) {
+    Set<String> hashtags = new LinkedHashSet<>(first(Hashtags.inQuery(query)));
+    String q = Analysis.normalize(Hashtags.withoutTags(query));
+    List<String> exact = Analysis.tokens(Analysis.EXACT, q);
+    Map<String, String> words = Analysis.queryWords(q);
+    Set<String> units = new LinkedHashSet<>(first(Analysis.compounds(q)));
+    Set<String> tags = new LinkedHashSet<>(first(Analysis.tags(q)));
+    boolean phrase = exact.size() >= 2 && exact.size() <= MAX_BONUS;
+    return new QueryPlan(words, phrase ? exact : List.of(), units, tags, hashtags);
+  }
+
+  private static List<String> first(List<String> values) {
+    return values.size() <= MAX_BONUS ? values : values.subList(0, MAX_BONUS);
+  }
+
+  boolean isEmpty() {
+    return words.isEmpty() && hashtags.isEmpty();
+  }
+
+  int termCount() {
+    return words.size() + hashtags.size();
+  }
+
+  /** Fast mode: any word matches; more words held rank first. */
+  String tiered(Params p) {
+    List<String> clauses = new ArrayList<>();
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      clauses.add("(" + held(p, w.getKey(), w.getValue()) + ")^=" + (int) TIER);
+      clauses.add(group(p, w.getKey(), w.getValue(), true));
+    }
+    for (String tag : hashtags) {
+      String v = p.add(tag);
+      clauses.add("(" + term("hashtags", v) + ")^=" + (int) TIER);
+      clauses.add(term("hashtags", v) + "^" + TAG);
+    }
+    addBonus(p, clauses);
+    return String.join(" ", clauses);
+  }
+
+  /** Every word must match (deep mode's first list). */
+  String allWords(Params p) {
+    List<String> clauses = new ArrayList<>();
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      clauses.add("+" + group(p, w.getKey(), w.getValue(), true));
+    }
+    for (String tag : hashtags) clauses.add("+" + term("hashtags", p.add(tag)) + "^" + TAG);
+    addBonus(p, clauses);
+    return String.join(" ", clauses);
+  }
+
+  /** Any word, plain BM25 without tiers (deep mode's second list). */
+  String anyWord(Params p) {
+    List<String> clauses = new ArrayList<>();
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      clauses.add(group(p, w.getKey(), w.getValue(), true));
+    }
+    for (String tag : hashtags) clauses.add(term("hashtags", p.add(tag)) + "^" + TAG);
+    addBonus(p, clauses);
+    return String.join(" ", clauses);
+  }
+
+  /** Stems only, no prefixes (deep mode's third list). */
+  String stemsOnly(Params p) {
+    List<String> clauses = new ArrayList<>();
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      clauses.add(group(p, w.getKey(), w.getValue(), false));
+    }
+    for (String tag : hashtags) clauses.add(term("hashtags", p.add(tag)) + "^" + TAG);
+    return String.join(" ", clauses);
+  }
+
+  /**
+   * Prefixes of the unstemmed words only (deep mode's fourth list); null if none apply. Solr
+   * scores a prefix as a constant where the embedded engine blends the BM25 of the words it
+   * expands to; a light BM25 clause on the word's stem orders the chunks inside that constant
+   * as the blend would, instead of by path.
+   */
+  String prefixesOnly(Params p) {
+    List<String> clauses = new ArrayList<>();
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      if (w.getKey().length() >= MIN_PREFIX_LENGTH) {
+        clauses.add(prefix(p.add(w.getKey())));
+        clauses.add(term("body", p.add(w.getValue())) + "^" + PREFIX_ORDER);
+      }
+    }
+    return clauses.isEmpty() ? null : String.join(" ", clauses);
+  }
+
+  private String held(Params p, String word, String stem) {
+    String s = p.add(stem);
+    String h = term("body", s) + " " + term("heading", s);
+    return word.length() >= MIN_PREFIX_LENGTH ? h + " " + prefix(p.add(word)) : h;
+  }
+
+  private String group(Params p, String word, String stem, boolean withPrefix) {
+    String s = p.add(stem);
+    String g = term("body", s) + "^" + BODY + " " + term("title", s) + "^" + TITLE + " "
+        + term("heading", s) + "^" + HEADING + " " + term("pathtext", s) + "^" + PATH;
+    if (withPrefix && word.length() >= MIN_PREFIX_LENGTH) {
+      g += " " + prefix(p.add(word)) + "^" + PREFIX;
+    }
+    return "(" + g + ")";
+  }
+
+  private void addBonus(Params p, List<String> clauses) {
+    if (phrase.size() >= 2) {
+      clauses.add("_query_:\"{!field f=exact v=" + p.add(String.join(" ", phrase)) + "}\"^"
+          + PHRASE);
+    }
+    for (String unit : units) clauses.add(term("units", p.add(unit)) + "^" + UNIT);
+    for (String tag : tags) clauses.add(term("tags", p.add(tag)) + "^" + TAG);
+  }
+
+  private static String term(String field, String param) {
+    return "_query_:\"{!term f=" + field + " v=" + param + "}\"";
+  }
+
+  private static String prefix(String param) {
+    return "_query_:\"{!prefix f=exact v=" + param + "}\"";
+  }
+
+  /** The values of one request's clauses, as parameters {@code qv0, qv1, ...}. */
+  static final class Params {
+    private final ModifiableSolrParams params;
+    private final Map<String, String> byValue = new java.util.HashMap<>();
+
+    Params(ModifiableSolrParams params) {
+      this.params = params;
+    }
+
+    /** The reference ({@code $qv3}) to a parameter holding {@code value}. */
+    String add(String value) {
+      return byValue.computeIfAbsent(value, v -> {
+        String name = "qv" + byValue.size();
+        params.set(name, v);
+        return "$" + name;
+      });
+    }
+  }
+}

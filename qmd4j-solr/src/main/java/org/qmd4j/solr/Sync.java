@@ -1,0 +1,192 @@
+package org.qmd4j.solr;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.solr.client.solrj.SolrRequest;
+import org.apache.solr.client.solrj.request.AbstractUpdateRequest;
+import org.apache.solr.client.solrj.request.QueryRequest;
+import org.apache.solr.client.solrj.request.UpdateRequest;
+import org.apache.solr.client.solrj.response.QueryResponse;
+import org.apache.solr.client.solrj.util.ClientUtils;
+import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.SolrInputDocument;
+import org.apache.solr.common.params.CursorMarkParams;
+import org.apache.solr.common.params.ModifiableSolrParams;
+import org.qmd4j.internal.ChangeFeed;
+import org.qmd4j.search.IndexException;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.vault.FileStamp;
+import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.vault.VaultScanner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps the vault's documents in step with its files: the first look compares every file's
+ * stamp with the stamps the collection holds (so a second process, or a restart, re-sends
+ * nothing that did not change); later looks take the change feed's paths only. A changed file's
+ * chunks are added over their old ids and its surplus chunks deleted after (readers see the old
+ * or the new file, never none); updates go in batches, then one soft commit that waits for the
+ * new searcher, so that the search that follows sees them (never stale for the writer).
+ */
+final class Sync {
+  private static final Logger LOG = LoggerFactory.getLogger(Sync.class);
+  private static final int BATCH = 500;
+
+  private final Nodes nodes;
+  private final String collection;
+  private final String vault;
+  private final SearchEngine.Context context;
+  private final VaultLayout layout;
+  private final ChangeFeed feed;
+  /** Path to stamp of the files the collection holds for this vault, as last seen. */
+  private final Map<String, String> known = new HashMap<>();
+  private boolean loaded;
+
+  Sync(Nodes nodes, String collection, String vault, SearchEngine.Context context,
+      VaultLayout layout, ChangeFeed feed) {
+    this.nodes = nodes;
+    this.collection = collection;
+    this.vault = vault;
+    this.context = context;
+    this.layout = layout;
+    this.feed = feed;
+  }
+
+  /** Sends what changed since the last call; returns the number of files sent or deleted. */
+  synchronized int refresh() {
+    ChangeFeed.Changes changes = feed.changes();
+    try {
+      if (!loaded || changes.everything()) {
+        if (!loaded) loadStamps();
+        int n = apply(scan(null), true, null);
+        loaded = true;
+        return n;
+      }
+      if (changes.isEmpty()) return 0;
+      int n = 0;
+      for (String path : changes.paths()) n += apply(scan(path), false, path);
+      return n;
+    } catch (RuntimeException e) {
+      loaded = false; // the feed's changes are spent: walk everything next time
+      throw e;
+    }
+  }
+
+  /** The indexed files under {@code rel} (the whole vault when null), with their stamps. */
+  private Map<String, String> scan(String rel) {
+    Path root = context.vault();
+    try {
+      Map<String, FileStamp> found;
+      if (rel == null) {
+        found = VaultScanner.scan(root, layout);
+      } else {
+        found = new TreeMap<>();
+        VaultScanner.scanInto(root, layout, rel, found);
+      }
+      Map<String, String> out = new TreeMap<>();
+      found.forEach((p, s) -> out.put(p, stamp(s)));
+      return out;
+    } catch (IOException e) {
+      throw new IndexException("Cannot list the files of the vault " + root + " ("
+          + Failures.describe(e) + "); check that the vault folder can be read", e);
+    }
+  }
+
+  private static String stamp(FileStamp s) {
+    return s.size() + ":" + s.modifiedNanos();
+  }
+
+  /**
+   * Sends the files of {@code found} whose stamp changed and deletes the known files under
+   * {@code rel} (everything when {@code all}) that are gone.
+   */
+  private int apply(Map<String, String> found, boolean all, String rel) {
+    List<String> gone = new ArrayList<>();
+    for (String path : known.keySet()) {
+      boolean under = all || path.equals(rel) || path.startsWith(rel + "/");
+      if (under && !found.containsKey(path)) gone.add(path);
+    }
+    List<SolrInputDocument> batch = new ArrayList<>();
+    Map<String, Integer> counts = new HashMap<>();
+    for (Map.Entry<String, String> f : found.entrySet()) {
+      if (f.getValue().equals(known.get(f.getKey()))) continue;
+      List<Chunk> chunks = context.chunks(f.getKey());
+      String title = ChunkDocs.title(f.getKey(), chunks);
+      for (Chunk c : chunks) {
+        batch.add(ChunkDocs.toDocument(vault, c, title, f.getValue()));
+        if (batch.size() >= BATCH) send(batch);
+      }
+      counts.put(f.getKey(), chunks.size());
+    }
+    if (!batch.isEmpty()) send(batch);
+    if (counts.isEmpty() && gone.isEmpty()) return 0;
+    UpdateRequest deletes = new UpdateRequest();
+    for (Map.Entry<String, Integer> c : counts.entrySet()) {
+      long version = ChunkDocs.version(found.get(c.getKey()));
+      // Chunks of older reads of the file, and this read's surplus ordinals if any.
+      deletes.deleteByQuery(pathQuery(c.getKey()) + " AND file_version:[* TO "
+          + (version - 1) + "]");
+      deletes.deleteByQuery(pathQuery(c.getKey()) + " AND file_version:" + version
+          + " AND ord:[" + c.getValue() + " TO *]");
+    }
+    for (String path : gone) deletes.deleteByQuery(pathQuery(path));
+    commit(deletes);
+    Versions.dropOlderThanNewest(nodes, collection, vault, counts.keySet(), found, this);
+    for (Map.Entry<String, String> f : found.entrySet()) known.put(f.getKey(), f.getValue());
+    gone.forEach(known::remove);
+    LOG.debug("Solr collection {}: {} files sent, {} deleted", collection, counts.size(),
+        gone.size());
+    return counts.size() + gone.size();
+  }
+
+  /** Sends {@code request} with a soft commit that waits for the new searcher. */
+  void commit(UpdateRequest request) {
+    // The writer's next search sees what it wrote.
+    request.setAction(AbstractUpdateRequest.ACTION.COMMIT, true, true, true);
+    nodes.request(request, collection);
+  }
+
+  private void send(List<SolrInputDocument> batch) {
+    UpdateRequest add = new UpdateRequest();
+    add.add(new ArrayList<>(batch));
+    nodes.request(add, collection);
+    batch.clear();
+  }
+
+  String pathQuery(String path) {
+    return "vault:" + ClientUtils.escapeQueryChars(vault) + " AND path:"
+        + ClientUtils.escapeQueryChars(path);
+  }
+
+  /** The stamps the collection holds for this vault (first chunks), read with a cursor. */
+  private void loadStamps() {
+    known.clear();
+    String cursor = CursorMarkParams.CURSOR_MARK_START;
+    while (true) {
+      ModifiableSolrParams p = new ModifiableSolrParams();
+      p.set("q", "*:*");
+      p.add("fq", "{!term f=vault}" + vault);
+      p.add("fq", "ord:0");
+      p.set("fl", "path,stamp");
+      p.set("sort", "id asc");
+      p.set("rows", 2_000);
+      p.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
+      QueryResponse r = new QueryResponse(
+          nodes.request(new QueryRequest(p, SolrRequest.METHOD.POST), collection), null);
+      for (SolrDocument d : r.getResults()) {
+        Object stamp = d.getFirstValue("stamp");
+        known.put((String) d.getFirstValue("path"), stamp == null ? "" : stamp.toString());
+      }
+      String next = r.getNextCursorMark();
+      if (next == null || next.equals(cursor)) break;
+      cursor = next;
+    }
+  }
+}
