@@ -20,6 +20,8 @@ cd "$root"
 if [[ "$(locale charmap 2>/dev/null || true)" != "UTF-8" ]]; then export LC_ALL=C.UTF-8; fi
 load() { printf '== load %s: %s\n' "$(date -u +%H:%M:%SZ)" "$(cut -d' ' -f1-3 /proc/loadavg)"; }
 export QMD4J_SEARCH_FALLBACK=1
+qmd_home="$HOME/.cache/qmd4j-ci/qmd-2.8.3/bin"
+if [[ -d "$qmd_home" ]]; then export PATH="$qmd_home:$PATH"; fi
 
 load; echo "== 2,000 files: bench/compare-cli.sh"
 BENCH_DIR="$work/2k" RUNS="${RUNS:-20}" WARMUP=3 bench/compare-cli.sh 2000 42
