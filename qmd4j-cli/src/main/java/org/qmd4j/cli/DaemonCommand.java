@@ -71,6 +71,18 @@ final class DaemonCommand {
     }
   }
 
+  /** The {@code --idle-timeout} option of {@code start} and {@code run}. */
+  static final class IdleTimeout {
+    @Option(names = "--idle-timeout", defaultValue = DEFAULT_IDLE, paramLabel = "DURATION",
+        description = "Stop after this long without a command: 90s, 30m, 2h, or never.")
+    String value;
+
+    /** The timeout, {@link Duration#ZERO} for never; a bad value exits 2 naming the forms. */
+    Duration duration(CommandSpec spec) {
+      return idleTimeout(spec, value);
+    }
+  }
+
   /** {@code 2 h 5 min}, {@code 1 h}, {@code 3 min 12 s}, {@code 40 s}: two units at most. */
   static String human(Duration d) {
     long s = d.toSeconds();
@@ -90,9 +102,7 @@ final class DaemonCommand {
     @Mixin VaultOption vault;
     @Mixin EngineOption engine;
 
-    @Option(names = "--idle-timeout", defaultValue = DEFAULT_IDLE, paramLabel = "DURATION",
-        description = "Stop after this long without a command: 90s, 30m, 2h, or never.")
-    String idle;
+    @Mixin IdleTimeout idle;
 
     Start(CliContext context) {
       this.context = context;
@@ -100,7 +110,7 @@ final class DaemonCommand {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-      idleTimeout(spec, idle);
+      idle.duration(spec);
       engine.applyTo(vault.applyTo(context.base())); // bad values: exit 2 here
       DaemonPaths paths = paths(context, vault);
       PrintWriter err = spec.commandLine().getErr();
@@ -117,7 +127,7 @@ final class DaemonCommand {
         }
       }
       long logged = Files.exists(paths.log()) ? Files.size(paths.log()) : 0;
-      Process process = Spawner.start(paths, vault.layout.layout, engine.engine, idle);
+      Process process = Spawner.start(paths, vault.layout.layout, engine.engine, idle.value);
       long deadline = System.currentTimeMillis() + WAIT_MILLIS;
       while (System.currentTimeMillis() < deadline) {
         if (process.waitFor(100, TimeUnit.MILLISECONDS)) {
@@ -128,7 +138,7 @@ final class DaemonCommand {
             Map<String, String> info = probe.info();
             err.println("qmd4j: daemon started for " + paths.vault() + " (pid "
                 + info.get("pid") + ", engine " + info.get("engine") + ", idle timeout "
-                + idle + ")");
+                + idle.value + ")");
             return ExitCodes.OK;
           }
         }
@@ -260,9 +270,7 @@ final class DaemonCommand {
     @Mixin VaultOption vault;
     @Mixin EngineOption engine;
 
-    @Option(names = "--idle-timeout", defaultValue = DEFAULT_IDLE, paramLabel = "DURATION",
-        description = "Stop after this long without a command: 90s, 30m, 2h, or never.")
-    String idle;
+    @Mixin IdleTimeout idle;
 
     Run(CliContext context) {
       this.context = context;
@@ -270,7 +278,7 @@ final class DaemonCommand {
 
     @Override
     public Integer call() throws IOException {
-      Duration timeout = idleTimeout(spec, idle);
+      Duration timeout = idle.duration(spec);
       DaemonPaths paths = paths(context, vault);
       SearcherCache cache = new SearcherCache();
       String pid = "pid " + ProcessHandle.current().pid();
