@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.fr.FrenchLightStemmer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 import org.qmd4j.internal.Analysis;
@@ -12,8 +11,9 @@ import org.qmd4j.internal.Analysis;
 /**
  * A text analysed once by the exact chain ({@link Analysis#EXACT}: words, elision, lower
  * case, accent folding), replayed into two fields: as it is for {@code exact}, stemmed for
- * {@code body} ({@link Analysis#STEMMED} is the same chain plus French light stemming, so the
- * tokens are the same). Indexing sent each chunk's text through the chain twice (issue 17:
+ * {@code body} through the filters {@link Analysis#STEMMED} adds to that chain
+ * ({@link Analysis#stemmedFromExact}, read from the one chain definition), so the tokens are
+ * the same. Indexing sent each chunk's text through the chain twice (issue 17:
  * the analysis was two thirds of the first index).
  *
  * <p>Not thread-safe: one per document being built.
@@ -56,25 +56,20 @@ final class AnalyzedText {
 
   /** The tokens as they are (the exact field). */
   TokenStream exact() {
-    return new Replay(false);
+    return new Replay();
   }
 
-  /** The tokens stemmed (the body field). */
+  /** The tokens through the rest of the stemmed chain (the body field). */
   TokenStream stemmed() {
-    return new Replay(true);
+    return Analysis.stemmedFromExact(new Replay());
   }
 
-  /** Replays the tokens, stemmed or not; a field's stream, read once by the writer. */
+  /** Replays the tokens; a field's stream, read once by the writer. */
   private final class Replay extends TokenStream {
     private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
     private final PositionIncrementAttribute inc =
         addAttribute(PositionIncrementAttribute.class);
-    private final FrenchLightStemmer stemmer;
     private int next;
-
-    Replay(boolean stem) {
-      this.stemmer = stem ? new FrenchLightStemmer() : null;
-    }
 
     @Override
     public boolean incrementToken() {
@@ -84,7 +79,7 @@ final class AnalyzedText {
       int length = ends[next] - start;
       char[] buffer = term.resizeBuffer(length);
       System.arraycopy(chars, start, buffer, 0, length);
-      term.setLength(stemmer == null ? length : stemmer.stem(buffer, length));
+      term.setLength(length);
       inc.setPositionIncrement(increments[next]);
       next++;
       return true;

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.text.Normalizer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
+import org.apache.lucene.analysis.TokenFilterFactory;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.custom.CustomAnalyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
@@ -58,23 +60,63 @@ public final class Analysis {
    */
   public static final String CHAIN_RESOURCE = "/org/qmd4j/internal/analysis.properties";
 
+  private static final Properties CHAINS = chains();
+
   public static final Analyzer STEMMED = chain("stemmed");
 
   public static final Analyzer EXACT = chain("exact");
 
-  /** Words (UAX#29), elisions stripped, lower case, accents folded, stemmed if asked. */
-  private static Analyzer chain(String name) {
+  /** The filters the stemmed chain runs after those of the exact chain (the stemmer). */
+  private static final List<TokenFilterFactory> STEMMED_AFTER_EXACT = stemmedAfterExact();
+
+  /**
+   * The stemmed chain's tokens from the exact chain's: {@code exact} through the filters the
+   * stemmed chain adds, so that a text analysed once gives both fields (the embedded engine's
+   * indexing) and both still follow {@link #CHAIN_RESOURCE}.
+   */
+  public static TokenStream stemmedFromExact(TokenStream exact) {
+    TokenStream stream = exact;
+    for (TokenFilterFactory filter : STEMMED_AFTER_EXACT) stream = filter.create(stream);
+    return stream;
+  }
+
+  private static Properties chains() {
     Properties chains = new Properties();
     try (InputStream in = Analysis.class.getResourceAsStream(CHAIN_RESOURCE)) {
       if (in == null) throw new AssertionError("Missing resource " + CHAIN_RESOURCE);
       chains.load(new InputStreamReader(in, StandardCharsets.UTF_8));
-      CustomAnalyzer.Builder b =
-          CustomAnalyzer.builder().withTokenizer(chains.getProperty("tokenizer"));
-      for (String filter : chains.getProperty(name).split(",")) b.addTokenFilter(filter.strip());
-      return b.build();
+      return chains;
     } catch (IOException e) {
       throw new AssertionError("The analysis chains in the jar cannot be read", e);
     }
+  }
+
+  private static List<String> filters(String chain) {
+    return Arrays.stream(CHAINS.getProperty(chain).split(",")).map(String::strip).toList();
+  }
+
+  /** Words (UAX#29), elisions stripped, lower case, accents folded, stemmed if asked. */
+  private static Analyzer chain(String name) {
+    try {
+      CustomAnalyzer.Builder b =
+          CustomAnalyzer.builder().withTokenizer(CHAINS.getProperty("tokenizer"));
+      for (String filter : filters(name)) b.addTokenFilter(filter);
+      return b.build();
+    } catch (IOException e) {
+      throw new AssertionError("The analysis chains in the jar cannot be built", e);
+    }
+  }
+
+  private static List<TokenFilterFactory> stemmedAfterExact() {
+    List<String> exact = filters("exact");
+    List<String> stemmed = filters("stemmed");
+    if (!stemmed.subList(0, Math.min(exact.size(), stemmed.size())).equals(exact)) {
+      throw new AssertionError(CHAIN_RESOURCE + ": the stemmed chain must be the exact chain "
+          + "and more filters, so that one analysis gives both fields; stemmed=" + stemmed
+          + ", exact=" + exact);
+    }
+    return stemmed.subList(exact.size(), stemmed.size()).stream()
+        .map(name -> TokenFilterFactory.forName(name, new HashMap<>())).toList();
   }
 
   /** French and English stop words, folded; removed from queries, never from the index. */
