@@ -101,8 +101,11 @@ class SoakIT {
       System.out.println(report);
       Files.createDirectories(Path.of("target"));
       Files.writeString(Path.of("target/soak-report.txt"), report);
-      assertThat(stale).as("stale answers").isEmpty();
-      assertThat(counts).as("internal errors").doesNotContainKeys("mcp1 internal error",
+      // The report and the server's warnings go into the failure's message: a CI log keeps
+      // little more than that.
+      String diagnosis = report + warnings(serve.stderr());
+      assertThat(stale).as("stale answers\n%s", diagnosis).isEmpty();
+      assertThat(counts).as("internal errors\n%s", diagnosis).doesNotContainKeys("mcp1 internal error",
           "mcp2 internal error", "serve 5xx", "cli exit 1");
       for (Map.Entry<Long, long[]> e : end.entrySet()) {
         long[] s = start.get(e.getKey());
@@ -368,6 +371,20 @@ class SoakIT {
       long[] f = end.getOrDefault(e.getKey(), new long[] {-1, -1});
       sb.append(String.format("  pid %d: heap after GC %d KiB -> %d KiB, descriptors %d -> %d%n",
           e.getKey(), s[0], f[0], s[1], f[1]));
+    }
+    return sb.toString();
+  }
+
+  /** The lines of a server's log that warn or report an error, and the lines after them. */
+  private static String warnings(String log) {
+    StringBuilder sb = new StringBuilder();
+    String[] lines = log.split("\n");
+    for (int i = 0; i < lines.length && sb.length() < 8_000; i++) {
+      if (!lines[i].contains("WARN") && !lines[i].contains("ERROR")) continue;
+      sb.append("  serve: ").append(lines[i]).append('\n');
+      for (int j = i + 1; j < Math.min(lines.length, i + 6); j++) {
+        sb.append("  serve:   ").append(lines[j]).append('\n');
+      }
     }
     return sb.toString();
   }

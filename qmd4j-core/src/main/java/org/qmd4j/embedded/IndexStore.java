@@ -39,6 +39,8 @@ import org.slf4j.LoggerFactory;
 final class IndexStore {
   private static final Logger LOG = LoggerFactory.getLogger(IndexStore.class);
   private static final Duration LOCK_WAIT = Duration.ofSeconds(30);
+  /** The file by which a process waiting for the write lock asks its holder for it. */
+  static final String LOCK_REQUEST = "write.lock.requested";
   /** 128 MB, or an eighth of the heap when that is less: a ceiling, used by rebuilds only. */
   private static final double RAM_BUFFER_MB =
       Math.min(128, Runtime.getRuntime().maxMemory() / 8.0 / (1 << 20));
@@ -177,9 +179,12 @@ final class IndexStore {
     long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
     while (true) {
       try {
-        return directory.obtainLock(IndexWriter.WRITE_LOCK_NAME);
+        Lock lock = directory.obtainLock(IndexWriter.WRITE_LOCK_NAME);
+        withdrawLockRequest(directory);
+        return lock;
       } catch (LockObtainFailedException e) {
         if (System.nanoTime() > deadline) throw e;
+        requestLock(directory);
         try {
           Thread.sleep(25);
         } catch (InterruptedException ie) {
@@ -188,6 +193,45 @@ final class IndexStore {
         }
       }
     }
+  }
+
+  /**
+   * Asks the process that holds the write lock to commit and let it go: a long-lived process
+   * keeps its writer open while it is the only writer ({@link LiveWriter}), and looks for this
+   * request a few times a second. A file beside the lock, so that it reaches other processes.
+   */
+  private static void requestLock(Directory directory) {
+    if (!(directory instanceof FSDirectory)) return; // in memory: one process, no one to ask
+    Path request = ((FSDirectory) directory).getDirectory().resolve(LOCK_REQUEST);
+    try {
+      if (!Files.exists(request, LinkOption.NOFOLLOW_LINKS)) {
+        Files.write(request, new byte[0], StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      }
+    } catch (IOException e) {
+      // A folder we cannot write to: the holder lets the lock go when idle, as before.
+      LOG.debug("Cannot ask for the write lock of {}: {}", directory, e.toString());
+    }
+  }
+
+  /** The lock was obtained: the request (ours, or a waiting process's, which asks again). */
+  private static void withdrawLockRequest(Directory directory) {
+    if (!(directory instanceof FSDirectory)) return;
+    try {
+      Files.deleteIfExists(((FSDirectory) directory).getDirectory().resolve(LOCK_REQUEST));
+    } catch (IOException e) {
+      LOG.debug("Cannot withdraw the request for the write lock of {}: {}", directory,
+          e.toString());
+    }
+  }
+
+  /**
+   * Whether another process waits for the write lock this one holds. A stat of one file
+   * name, on the commit thread.
+   */
+  boolean lockRequested() {
+    return directory instanceof FSDirectory && Files.exists(
+        ((FSDirectory) directory).getDirectory().resolve(LOCK_REQUEST),
+        LinkOption.NOFOLLOW_LINKS);
   }
 
   /** Opens a writer, waiting while another process holds the write lock. */
@@ -199,12 +243,15 @@ final class IndexStore {
           .setRAMBufferSizeMB(RAM_BUFFER_MB) // a rebuild flushes a few large segments
           .setCommitOnClose(false);
       try {
-        return new IndexWriter(directory, config);
+        IndexWriter writer = new IndexWriter(directory, config);
+        withdrawLockRequest(directory);
+        return writer;
       } catch (LockObtainFailedException e) {
         if (System.nanoTime() > deadline) {
           throw new LockObtainFailedException("The index at " + location
               + " stayed locked by another process for " + LOCK_WAIT.toSeconds() + " s", e);
         }
+        requestLock(directory);
         try {
           Thread.sleep(25);
         } catch (InterruptedException ie) {

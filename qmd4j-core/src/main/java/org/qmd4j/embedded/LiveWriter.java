@@ -13,18 +13,24 @@ import org.slf4j.LoggerFactory;
 /**
  * The long-lived writer of a watched index (issue 17): a change the watcher reports is
  * written into it and made searchable near-real-time, without opening a writer, committing
- * (fsync) and reopening the index for each change. It is committed and closed once the index
- * has been idle for {@link #COMMIT_AFTER}, so that Lucene's write lock is held only while
- * changes arrive: other processes sharing the folder wait at most that long to write, and a
- * later process starts from the commit.
+ * (fsync) and reopening the index for each change. Its changes are committed once the index
+ * has been idle for {@link #COMMIT_AFTER}, so that a later process starts from them; the
+ * writer itself stays open (the next edit costs no reopening) until the index has been idle
+ * for {@link #CLOSE_AFTER}, or until another process sharing the folder asks for Lucene's
+ * write lock ({@link IndexStore#lockRequested}): a look a few times a second, so that a
+ * process waiting to write waits a fraction of a second even while edits keep arriving here.
  *
- * <p>Not thread-safe: used under the refresher's lock; the commit runs on one shared daemon
+ * <p>Not thread-safe: used under the refresher's lock; the commits run on one shared daemon
  * thread that takes that lock.
  */
 final class LiveWriter {
   private static final Logger LOG = LoggerFactory.getLogger(LiveWriter.class);
-  /** Idle time after the last change before the changes are committed and the lock freed. */
+  /** Idle time after the last change before the changes are committed. */
   static final Duration COMMIT_AFTER = Duration.ofSeconds(1);
+  /** Idle time after the last change before the writer is closed and the lock freed. */
+  static final Duration CLOSE_AFTER = Duration.ofSeconds(30);
+  /** How often an open writer looks whether another process asks for the lock. */
+  private static final Duration LOOK_EVERY = Duration.ofMillis(100);
   private static final ScheduledExecutorService COMMITS =
       Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "qmd4j-index-commit");
@@ -35,6 +41,7 @@ final class LiveWriter {
   private final IndexStore store;
   private IndexWriter writer;
   private long lastWrite;
+  private boolean uncommitted;
   private boolean scheduled;
 
   LiveWriter(IndexStore store) {
@@ -60,6 +67,7 @@ final class LiveWriter {
       boolean newer = !store.isCurrent();
       store.searchOn(w);
       writer = w;
+      lastWrite = System.nanoTime();
       return newer;
     } catch (IOException | RuntimeException e) {
       w.rollback();
@@ -72,35 +80,47 @@ final class LiveWriter {
   }
 
   /**
-   * Makes what was written searchable, and commits it once the index is idle: {@code
-   * commitWhenIdle} runs later on the commit thread, and must take the caller's lock and call
-   * {@link #commitIfIdle}.
+   * Makes what was written searchable, and commits it once the index is idle: {@code tick}
+   * runs later on the commit thread, and must take the caller's lock and call {@link #tick}.
    */
-  void publish(Runnable commitWhenIdle) throws IOException {
+  void publish(Runnable tick) throws IOException {
     store.reopen();
     lastWrite = System.nanoTime();
-    if (!scheduled) {
-      scheduled = true;
-      COMMITS.schedule(commitWhenIdle, COMMIT_AFTER.toNanos(), TimeUnit.NANOSECONDS);
-    }
+    uncommitted = true;
+    schedule(tick);
+  }
+
+  private void schedule(Runnable tick) {
+    if (scheduled) return;
+    scheduled = true;
+    COMMITS.schedule(tick, LOOK_EVERY.toNanos(), TimeUnit.NANOSECONDS);
   }
 
   /**
-   * Commits and closes the writer when nothing was written for {@link #COMMIT_AFTER}; else
-   * asks to be called again when that time is up.
+   * What an open writer does a few times a second: lets the lock go when another process
+   * asks for it or the index has been idle for {@link #CLOSE_AFTER}, commits when it has
+   * been idle for {@link #COMMIT_AFTER}, and asks to be called again.
    *
    * @throws IOException if the commit fails (the writer is then rolled back and closed)
    */
-  void commitIfIdle(Runnable commitWhenIdle) throws IOException {
+  void tick(Runnable tick) throws IOException {
     scheduled = false;
     if (writer == null) return;
     long idle = System.nanoTime() - lastWrite;
-    if (idle < COMMIT_AFTER.toNanos()) {
-      scheduled = true;
-      COMMITS.schedule(commitWhenIdle, COMMIT_AFTER.toNanos() - idle, TimeUnit.NANOSECONDS);
+    if (store.lockRequested() || idle >= CLOSE_AFTER.toNanos()) {
+      commitAndClose();
       return;
     }
-    commitAndClose();
+    if (uncommitted && idle >= COMMIT_AFTER.toNanos()) {
+      try {
+        store.commit(writer);
+        uncommitted = false;
+      } catch (IOException | RuntimeException e) {
+        rollback();
+        throw e;
+      }
+    }
+    schedule(tick);
   }
 
   /** Commits what the writer holds, closes it and frees the lock; nothing when closed. */
@@ -109,7 +129,8 @@ final class LiveWriter {
     IndexWriter w = writer;
     writer = null;
     try {
-      store.commit(w);
+      if (uncommitted) store.commit(w);
+      uncommitted = false;
       w.close();
     } catch (IOException | RuntimeException e) {
       rollbackQuietly(w);
@@ -124,6 +145,7 @@ final class LiveWriter {
     if (writer == null) return;
     IndexWriter w = writer;
     writer = null;
+    uncommitted = false;
     rollbackQuietly(w);
     store.searchCommits();
   }

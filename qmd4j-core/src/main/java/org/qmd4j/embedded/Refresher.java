@@ -175,7 +175,7 @@ final class Refresher {
         RefreshStats stats = new RefreshStats();
         Map<String, FileRecord> next = apply(writer, seen, known, stats);
         if (useLive) {
-          live.publish(this::commitWhenIdle);
+          live.publish(this::tick);
         } else {
           store.commit(writer);
           store.reopen();
@@ -200,11 +200,11 @@ final class Refresher {
     }
   }
 
-  /** Commits the live writer once the index is idle; runs on the commit thread. */
-  private void commitWhenIdle() {
+  /** The live writer's look at idleness and requests for the lock; on the commit thread. */
+  private void tick() {
     synchronized (lock) {
       try {
-        live.commitIfIdle(this::commitWhenIdle);
+        live.tick(this::tick);
       } catch (IOException | RuntimeException e) {
         LOG.warn("Cannot commit the changes to the index of the vault {} ({}); the next search "
             + "walks the vault", vault, Problems.describe(e));
@@ -292,7 +292,7 @@ final class Refresher {
         live.writer().updateDocument(new Term(Fields.FILE_PATH, path),
             IndexStore.recordDocument(path, known.get(path)));
       }
-      live.publish(this::commitWhenIdle);
+      live.publish(this::tick);
       return;
     }
     try (IndexWriter writer = store.openWriter(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)) {

@@ -72,4 +72,54 @@ class LiveWriterTest {
       assertThat(paths(next, "warrant")).isEmpty();
     }
   }
+
+  /**
+   * A long-lived process that keeps writing (an edit every 100 ms: its writer is never idle)
+   * lets go of the write lock when another process asks for it: the other one's search
+   * answers with its own change instead of waiting out the lock (30 s, then an error).
+   */
+  @Test
+  void aWriterThatNeverIdlesLetsAnotherProcessWriteWhenItAsks() throws Exception {
+    Path vault = Fixtures.copyVault(tmp.resolve("vault")).toRealPath();
+    Files.delete(vault.resolve("bucket/export-journal.md"));
+    Path index = tmp.resolve("index");
+    Path state = vault.resolve("projects/startup-x/state.md");
+    Path added = vault.resolve("projects/startup-x/bucket/ornithorynque.md");
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicReference<Throwable> editFailed =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    try (EmbeddedEngine watched = EmbeddedEngine.open(vault, index, Chunker.defaults(),
+        ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
+      assertThat(paths(watched, "cautionnement")).containsExactly("projects/startup-x/state.md");
+      Thread editor = new Thread(() -> {
+        for (int i = 0; !stop.get(); i++) {
+          try {
+            Files.writeString(state, "# État\n\nmotcle" + i + "\n");
+            assertThat(paths(watched, "motcle" + i)).containsExactly(
+                "projects/startup-x/state.md");
+            Thread.sleep(100);
+          } catch (Exception | AssertionError e) {
+            editFailed.set(e);
+            return;
+          }
+        }
+      }, "editor");
+      editor.start();
+      try {
+        Thread.sleep(1_500); // the watched writer is open, with changes never committed
+        Files.writeString(added, "# Ornithorynque\nUn ornithorynque.\n");
+        try (EmbeddedEngine other = EmbeddedEngine.open(vault, index, Chunker.defaults())) {
+          List<String> found = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+              java.time.Duration.ofSeconds(20), () -> paths(other, "ornithorynque"));
+          assertThat(found).containsExactly("projects/startup-x/bucket/ornithorynque.md");
+        }
+      } finally {
+        stop.set(true);
+        editor.join();
+      }
+      assertThat(editFailed.get()).as("the edits searched meanwhile").isNull();
+      assertThat(paths(watched, "ornithorynque"))
+          .containsExactly("projects/startup-x/bucket/ornithorynque.md");
+    }
+  }
 }
