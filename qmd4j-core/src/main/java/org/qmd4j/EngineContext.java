@@ -83,4 +83,16 @@ final class EngineContext implements SearchEngine.Context {
           + Problems.describe(e) + "); check that the file can be read", e);
     }
   }
+
+  @Override
+  public String title(String path) {
+    Objects.requireNonNull(path, "path == null");
+    try {
+      return notes.get(path).map(ParsedNote::title)
+          .orElseGet(() -> SearchEngine.Context.super.title(path));
+    } catch (IOException e) {
+      throw new IndexException("Cannot read " + path + " in the vault " + vault + " ("
+          + Problems.describe(e) + "); check that the file can be read", e);
+    }
+  }
 }

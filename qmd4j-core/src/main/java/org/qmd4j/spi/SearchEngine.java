@@ -122,5 +122,22 @@ public interface SearchEngine extends Closeable {
      * @return its chunks in file order; empty for an empty file
      */
     List<Chunk> chunks(String path);
+
+    /**
+     * The title of one indexed file as the chunker reads it, which the embedded engine weighs
+     * above body words: its first H1 or H2 outside frontmatter and code fences, else its file
+     * name without {@code .md}. An engine that ranks like the embedded one indexes this title
+     * with each chunk (a chunk's text alone may not hold it: a changelog's day heading is in
+     * no chunk's text when the day is cut into entries).
+     *
+     * @param path a vault-relative path from {@link #indexedFiles()}
+     * @return the title; this default, for contexts made before titles existed, is the file
+     *     name without {@code .md}
+     * @since 0.5
+     */
+    default String title(String path) {
+      String name = path.substring(path.lastIndexOf('/') + 1);
+      return name.endsWith(".md") ? name.substring(0, name.length() - 3) : name;
+    }
   }
 }

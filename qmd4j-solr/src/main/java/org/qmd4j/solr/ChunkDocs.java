@@ -97,46 +97,4 @@ final class ChunkDocs {
         date == null ? Optional.empty()
             : Optional.of(LocalDate.ofEpochDay(((Number) date).longValue())));
   }
-
-  /**
-   * The file's title as the chunker names it: its first H1 or H2 outside frontmatter and code
-   * fences, else its file name without {@code .md}.
-   */
-  static String title(String path, List<Chunk> chunks) {
-    String name = path.substring(path.lastIndexOf('/') + 1);
-    String title = name.endsWith(".md") ? name.substring(0, name.length() - 3) : name;
-    boolean frontmatter = false;
-    boolean first = true;
-    String fence = null;
-    for (Chunk chunk : chunks) {
-      for (String line : chunk.text().split("\n", -1)) {
-        String l = line.replace("\r", "").replace("\uFEFF", "");
-        if (first) {
-          first = false;
-          if (l.strip().equals("---")) {
-            frontmatter = true;
-            continue;
-          }
-        }
-        if (frontmatter) {
-          if (l.strip().equals("---") || l.strip().equals("...")) frontmatter = false;
-          continue;
-        }
-        String t = l.stripLeading();
-        if (l.length() - t.length() <= 3 && (t.startsWith("```") || t.startsWith("~~~"))) {
-          String mark = t.substring(0, 3);
-          if (fence == null) fence = mark;
-          else if (fence.equals(mark)) fence = null;
-          continue;
-        }
-        if (fence != null || l.length() - t.length() > 3) continue;
-        java.util.regex.Matcher m = HEADING.matcher(t);
-        if (m.matches() && !m.group(2).isBlank()) return m.group(2).strip();
-      }
-    }
-    return title;
-  }
-
-  private static final java.util.regex.Pattern HEADING =
-      java.util.regex.Pattern.compile("(#{1,2})[ \\t]+(.*?)(?:[ \\t]+#+)?[ \\t]*");
 }

@@ -17,7 +17,8 @@ import org.qmd4j.internal.Hashtags;
  * as query syntax.
  *
  * <p>Each query word is a term group: its stem in body (1), title (4), headings (1) and path
- * (1.5), and its unstemmed form as a prefix of body words (0.5). Fast mode adds, per word, a
+ * (1.5), and its unstemmed form as a prefix of body words (0.5), sent as the words it stands
+ * for with the embedded engine's blended scores ({@link PrefixTerms}). Fast mode adds, per word, a
  * constant {@link #TIER} when the chunk's own text or headings hold it, so that chunks holding
  * more query words rank first. Phrase, compounds and tags are bonus clauses.
  */
@@ -29,12 +30,13 @@ final class QueryPlan {
   private static final String TITLE = "4";
   private static final String HEADING = "1";
   private static final String PATH = "1.5";
-  private static final String PREFIX = "0.5";
+  private static final double PREFIX = 0.5;
   private static final String PHRASE = "2";
   private static final String UNIT = "2";
   private static final String TAG = "3";
-  /** Weight of the stem clause that orders a prefix list's constant scores. */
-  private static final String PREFIX_ORDER = "0.01";
+  private static final int PREFIX_EXPANSIONS = 32;
+  /** Prefix expansions per word when the query has more than 8 words. */
+  private static final int FEW_PREFIX_EXPANSIONS = 12;
   private static final int MAX_BONUS = 16;
   private static final int MIN_PREFIX_LENGTH = 3;
 
@@ -43,9 +45,11 @@ final class QueryPlan {
   private final Set<String> units;
   private final Set<String> tags;
   private final Set<String> hashtags;
+  private final PrefixTerms prefixes;
 
   private QueryPlan(Map<String, String> words, List<String> phrase, Set<String> units,
-      Set<String> tags, Set<String> hashtags) {
+      Set<String> tags, Set<String> hashtags, PrefixTerms prefixes) {
+    this.prefixes = prefixes;
     this.words = words;
     this.phrase = phrase;
     this.units = units;
@@ -61,7 +65,8 @@ final class QueryPlan {
     Set<String> units = new LinkedHashSet<>(first(Analysis.compounds(q)));
     Set<String> tags = new LinkedHashSet<>(first(Analysis.tags(q)));
     boolean phrase = exact.size() >= 2 && exact.size() <= MAX_BONUS;
-    return new QueryPlan(words, phrase ? exact : List.of(), units, tags, hashtags);
+    return new QueryPlan(words, phrase ? exact : List.of(), units, tags, hashtags,
+        PrefixTerms.NONE);
   }
 
   private static List<String> first(List<String> values) {
@@ -125,36 +130,63 @@ final class QueryPlan {
   }
 
   /**
-   * Prefixes of the unstemmed words only (deep mode's fourth list); null if none apply. Solr
-   * scores a prefix as a constant where the embedded engine blends the BM25 of the words it
-   * expands to; a light BM25 clause on the word's stem orders the chunks inside that constant
-   * as the blend would, instead of by path.
+   * Prefixes of the unstemmed words only (deep mode's fourth list): null if no word is long
+   * enough to be a prefix, empty if the prefixes match no word (a list that finds nothing, but
+   * counts in the fusion as the embedded engine's does).
    */
   String prefixesOnly(Params p) {
+    if (prefixWords().isEmpty()) return null;
     List<String> clauses = new ArrayList<>();
-    for (Map.Entry<String, String> w : words.entrySet()) {
-      if (w.getKey().length() >= MIN_PREFIX_LENGTH) {
-        clauses.add(prefix(p.add(w.getKey())));
-        clauses.add(term("body", p.add(w.getValue())) + "^" + PREFIX_ORDER);
-      }
+    for (String word : prefixWords()) {
+      String prefix = prefix(p, word, 1);
+      if (prefix != null) clauses.add(prefix);
     }
-    return clauses.isEmpty() ? null : String.join(" ", clauses);
+    return String.join(" ", clauses);
+  }
+
+  /** The query words searched as prefixes of the vault's words too, in query order. */
+  List<String> prefixWords() {
+    return words.keySet().stream().filter(w -> w.length() >= MIN_PREFIX_LENGTH).toList();
+  }
+
+  /** How many words of the vault one prefix stands for, as in the embedded engine. */
+  int expansions() {
+    return words.size() > 8 ? FEW_PREFIX_EXPANSIONS : PREFIX_EXPANSIONS;
+  }
+
+  /** The plan with the words its prefixes stand for (without them, prefixes match nothing). */
+  QueryPlan withPrefixes(PrefixTerms terms) {
+    return new QueryPlan(words, phrase, units, tags, hashtags, terms);
   }
 
   private String held(Params p, String word, String stem) {
     String s = p.add(stem);
     String h = term("body", s) + " " + term("heading", s);
-    return word.length() >= MIN_PREFIX_LENGTH ? h + " " + prefix(p.add(word)) : h;
+    String prefix = word.length() >= MIN_PREFIX_LENGTH ? prefix(p, word, 1) : null;
+    return prefix == null ? h : h + " " + prefix;
   }
 
   private String group(Params p, String word, String stem, boolean withPrefix) {
     String s = p.add(stem);
     String g = term("body", s) + "^" + BODY + " " + term("title", s) + "^" + TITLE + " "
         + term("heading", s) + "^" + HEADING + " " + term("pathtext", s) + "^" + PATH;
-    if (withPrefix && word.length() >= MIN_PREFIX_LENGTH) {
-      g += " " + prefix(p.add(word)) + "^" + PREFIX;
+    String prefix = withPrefix && word.length() >= MIN_PREFIX_LENGTH
+        ? prefix(p, word, PREFIX) : null;
+    return "(" + (prefix == null ? g : g + " " + prefix) + ")";
+  }
+
+  /**
+   * The words {@code word} is a prefix of, each boosted so that the sum is the embedded
+   * engine's blended prefix score times {@code weight}; null if it is the prefix of none.
+   */
+  private String prefix(Params p, String word, double weight) {
+    List<PrefixTerms.Term> expansion = prefixes.of(word);
+    if (expansion.isEmpty()) return null;
+    List<String> clauses = new ArrayList<>();
+    for (PrefixTerms.Term t : expansion) {
+      clauses.add(term("exact", p.add(t.word())) + "^" + PrefixTerms.boost(weight * t.boost()));
     }
-    return "(" + g + ")";
+    return "(" + String.join(" ", clauses) + ")";
   }
 
   private void addBonus(Params p, List<String> clauses) {
@@ -168,10 +200,6 @@ final class QueryPlan {
 
   private static String term(String field, String param) {
     return "_query_:\"{!term f=" + field + " v=" + param + "}\"";
-  }
-
-  private static String prefix(String param) {
-    return "_query_:\"{!prefix f=exact v=" + param + "}\"";
   }
 
   /** The values of one request's clauses, as parameters {@code qv0, qv1, ...}. */

@@ -45,7 +45,7 @@ final class Ranking {
   }
 
   List<Hit> fast(EngineQuery query) {
-    QueryPlan plan = QueryPlan.of(query.text());
+    QueryPlan plan = plan(query);
     if (plan.isEmpty()) return List.of();
     ModifiableSolrParams p = filtered(query.filter());
     String q = plan.tiered(new QueryPlan.Params(p));
@@ -53,7 +53,7 @@ final class Ranking {
   }
 
   List<Hit> deep(EngineQuery query) {
-    QueryPlan plan = QueryPlan.of(query.text());
+    QueryPlan plan = plan(query);
     if (plan.isEmpty()) return List.of();
     int depth = Math.max(50, query.limit() * 3);
     List<ModifiableSolrParams> params = new ArrayList<>();
@@ -70,6 +70,7 @@ final class Ranking {
     Map<String, Chunk> chunks = new LinkedHashMap<>();
     Map<String, Double> fused = new HashMap<>();
     for (int l = 0; l < lists.size(); l++) {
+      if (lists.get(l).isEmpty()) continue; // prefixes of no word: finds nothing, yet counts
       List<Hit> hits = ranked(params.get(l), lists.get(l), 0, query.filter(), depth,
           MatchType.KEYWORD);
       for (int rank = 0; rank < hits.size(); rank++) {
@@ -89,6 +90,14 @@ final class Ranking {
         .map(e -> new Hit(chunks.get(e.getKey()), Math.min(1.0, e.getValue() / best),
             MatchType.KEYWORD))
         .toList();
+  }
+
+  /** The query's plan, with the words its prefixes stand for in the collection. */
+  private QueryPlan plan(EngineQuery query) {
+    QueryPlan plan = QueryPlan.of(query.text());
+    if (plan.isEmpty() || plan.prefixWords().isEmpty()) return plan;
+    return plan.withPrefixes(
+        PrefixTerms.of(nodes, collection, plan.prefixWords(), plan.expansions()));
   }
 
   List<Hit> wildcard(EngineQuery query) {

@@ -118,7 +118,9 @@ final class Sync {
     for (Map.Entry<String, String> f : found.entrySet()) {
       if (f.getValue().equals(known.get(f.getKey()))) continue;
       List<Chunk> chunks = context.chunks(f.getKey());
-      String title = ChunkDocs.title(f.getKey(), chunks);
+      // The chunker's title: a chunk's text may not hold it (a changelog's first day cut into
+      // entries carries its day heading in no chunk's text).
+      String title = context.title(f.getKey());
       for (Chunk c : chunks) {
         batch.add(ChunkDocs.toDocument(vault, c, title, f.getValue()));
         if (batch.size() >= BATCH) send(batch);

@@ -13,7 +13,7 @@ import org.qmd4j.search.LineRange;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.VaultFile;
 
-/** Chunks to Solr documents and back, and the file title the chunker would give. */
+/** Chunks to Solr documents and back. */
 class ChunkDocsTest {
   private static Chunk chunk(String path, String text, int ordinal) {
     return new Chunk(new VaultFile(path, FileKind.CHANGELOG, Optional.of("startup-x")), ordinal,
@@ -35,14 +35,5 @@ class ChunkDocsTest {
       if (in.getFieldValue(f) != null) out.setField(f, in.getFieldValue(f));
     }
     assertThat(ChunkDocs.toChunk(out)).isEqualTo(c);
-  }
-
-  @Test
-  void theTitleIsTheFirstH1OrH2OutsideFrontmatterAndCode() {
-    Chunk c = chunk("bucket/idees/x.md", "---\ntitle: # pas ça\n---\n```\n# code\n```\n"
-        + "### trois\n## Le vrai titre ##\n# après", 0);
-    assertThat(ChunkDocs.title("bucket/idees/x.md", List.of(c))).isEqualTo("Le vrai titre");
-    assertThat(ChunkDocs.title("bucket/idees/x.md", List.of(chunk("bucket/idees/x.md",
-        "texte", 0)))).isEqualTo("x");
   }
 }

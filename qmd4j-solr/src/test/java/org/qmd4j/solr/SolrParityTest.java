@@ -19,6 +19,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
+import org.qmd4j.concat.Brief;
+import org.qmd4j.find.FindItem;
+import org.qmd4j.find.FindRequest;
+import org.qmd4j.find.FindResult;
+import org.qmd4j.find.FindSort;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.Mode;
@@ -30,13 +35,11 @@ import org.qmd4j.testkit.TestVaults;
 
 /**
  * The Solr engine answers as the embedded engine does: for a list of queries on the example
- * vault (fast and deep, scoped and dated), the same files in the top 5, ties aside.
+ * vault (fast and deep, scoped and dated), the same files in the top 5, ties aside; the same
+ * briefs, the same {@code find} answers and the same corrections.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SolrParityTest {
-  private static final int TOP = 5;
-  /** Scores this close are a tie (the two engines score prefixes slightly apart). */
-  private static final double TIE = 0.01;
   private Searcher embedded;
   private Searcher solr;
 
@@ -84,15 +87,53 @@ class SolrParityTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("requests")
   void sameFilesInTheTopFiveAsTheEmbeddedEngine(SearchRequest request) {
-    List<SearchResult> expected = embedded.search(request);
-    List<SearchResult> actual = solr.search(request);
-    assertThat(actual.isEmpty()).as("empty answer").isEqualTo(expected.isEmpty());
-    assertThat(clearTop(actual)).as("Solr's top files " + top(actual) + ", vs embedded "
-        + top(expected))
-        .isSubsetOf(topWithTies(expected));
-    assertThat(clearTop(expected)).as("embedded's top files " + top(expected) + ", vs Solr "
-        + top(actual))
-        .isSubsetOf(topWithTies(actual));
+    TopFiles.assertSameTop(request.toString(), embedded.search(request), solr.search(request));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"décision", "facture impayée", "[décision] abandon", "marathon",
+      "toiture devis"})
+  void briefsTheSameFilesAsTheEmbeddedEngine(String query) {
+    SearchRequest request = SearchRequest.of(query);
+    Brief expected = embedded.brief(request);
+    Brief actual = solr.brief(request);
+    TopFiles.assertSameTop(query, expected.results(), actual.results());
+    assertThat(actual.suggestions()).isEqualTo(expected.suggestions());
+  }
+
+  static Stream<FindRequest> finds() {
+    return Stream.of(
+        FindRequest.newBuilder().query("devis").build(),
+        FindRequest.newBuilder().query("AWS").where("status eq bloqué").build(),
+        FindRequest.newBuilder().query("décision").folder("projects/startup-x").build(),
+        FindRequest.newBuilder().query("facture").sort("name").build(),
+        FindRequest.newBuilder().where("tag eq [décision]").folder("projects").build(),
+        FindRequest.newBuilder().where("status eq bloqué").where("prio eq haute").build());
+  }
+
+  /**
+   * {@code find} answers the same: with a query, the same files first (ties aside); a
+   * listing sorted by name, date or a condition alone, the same items in the same order.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("finds")
+  void findsAsTheEmbeddedEngine(FindRequest request) {
+    FindResult expected = embedded.find(request);
+    FindResult actual = solr.find(request);
+    assertThat(actual.total()).as("total").isEqualTo(expected.total());
+    boolean ranked = request.query().isPresent()
+        && request.effectiveSort() == FindSort.RELEVANCE;
+    if (!ranked) {
+      assertThat(actual.paths()).isEqualTo(expected.paths());
+      return;
+    }
+    assertThat(top(actual)).as("Solr's first files vs embedded " + top(expected))
+        .containsExactlyInAnyOrderElementsOf(top(expected));
+  }
+
+  /** The distinct files of the first five items. */
+  private static List<String> top(FindResult r) {
+    return r.results().stream().limit(TopFiles.TOP).map(FindItem::path).distinct().toList();
   }
 
   @ParameterizedTest
@@ -105,33 +146,5 @@ class SolrParityTest {
     assertThat(actual.suggestions()).isEqualTo(expected.suggestions());
     assertThat(actual.results().stream().map(SearchResult::path).limit(1).toList())
         .isEqualTo(expected.results().stream().map(SearchResult::path).limit(1).toList());
-  }
-
-  /** The files of the first {@link #TOP} results, but those tied with the fifth. */
-  private static List<String> clearTop(List<SearchResult> a) {
-    if (a.size() <= TOP) return files(a, TOP);
-    double fifth = a.get(TOP - 1).score();
-    return a.subList(0, TOP).stream().filter(r -> r.score() > fifth + TIE)
-        .map(SearchResult::path).distinct().toList();
-  }
-
-  /** The files of the first {@link #TOP} results and of those tied with the fifth. */
-  private static List<String> topWithTies(List<SearchResult> a) {
-    if (a.size() <= TOP) return files(a, TOP);
-    double fifth = a.get(TOP - 1).score();
-    List<String> out = new ArrayList<>(files(a, TOP));
-    for (SearchResult r : a.subList(TOP, a.size())) {
-      if (r.score() >= fifth - TIE) out.add(r.path());
-    }
-    return out;
-  }
-
-  private static List<String> top(List<SearchResult> a) {
-    return a.stream().limit(TOP + 2).map(r -> r.path() + ":" + r.lines() + " "
-        + String.format(java.util.Locale.ROOT, "%.4f", r.score())).toList();
-  }
-
-  private static List<String> files(List<SearchResult> results, int n) {
-    return results.stream().limit(n).map(SearchResult::path).distinct().toList();
   }
 }
