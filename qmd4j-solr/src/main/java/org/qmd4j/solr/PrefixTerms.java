@@ -9,6 +9,7 @@ import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.request.QueryRequest;
 import org.apache.solr.common.params.ModifiableSolrParams;
 import org.apache.solr.common.util.NamedList;
+import org.qmd4j.search.EngineException;
 
 /**
  * The words a query word's prefix stands for, scored as the embedded engine scores them.
@@ -58,7 +59,7 @@ final class PrefixTerms {
       QueryRequest request = new QueryRequest(p, SolrRequest.METHOD.POST);
       request.setPath("/terms");
       NamedList<Object> response = nodes.request(request, collection);
-      if (docs < 0) docs = numDocs(response);
+      if (docs < 0) docs = numDocs(response, nodes, collection);
       out.put(prefix, blend(frequencies(response), docs));
     }
     return new PrefixTerms(out);
@@ -102,12 +103,13 @@ final class PrefixTerms {
     return out;
   }
 
-  private static long numDocs(NamedList<Object> response) {
+  private static long numDocs(NamedList<Object> response, Nodes nodes, String collection) {
     NamedList<?> stats = (NamedList<?>) response.get("indexstats");
     Object n = stats == null ? null : stats.get("numDocs");
     if (n == null) {
-      throw new IllegalStateException("Solr's terms component answered without "
-          + "indexstats/numDocs: " + response);
+      throw new EngineException("The Solr collection " + collection + " at "
+          + nodes.target().describe() + " answered a terms request without its document "
+          + "count (indexstats); check that its /terms handler is Solr's own");
     }
     return ((Number) n).longValue();
   }
