@@ -74,7 +74,7 @@ final class ChunkDocs {
     return doc;
   }
 
-  /** The version of a file's documents: its modification time in a stamp {@code size:ns}. */
+  /** The version of a file's documents: its modification time in a stamp {@code F/size:ns}. */
   static long version(String stamp) {
     return Long.parseLong(stamp.substring(stamp.indexOf(':') + 1));
   }

@@ -99,8 +99,15 @@ final class Sync {
     }
   }
 
-  private static String stamp(FileStamp s) {
-    return s.size() + ":" + s.modifiedNanos();
+  /**
+   * The format of the documents this version writes, at the head of each stamp: a collection
+   * whose stamps lack it was written by an older qmd4j, and its files are sent again once.
+   * Format 2: titles as the chunker reads them (issue 20).
+   */
+  static final String FORMAT = "2/";
+
+  static String stamp(FileStamp s) {
+    return FORMAT + s.size() + ":" + s.modifiedNanos();
   }
 
   /**
@@ -113,6 +120,7 @@ final class Sync {
       boolean under = all || path.equals(rel) || path.startsWith(rel + "/");
       if (under && !found.containsKey(path)) gone.add(path);
     }
+    dropOlderFormats(found);
     List<SolrInputDocument> batch = new ArrayList<>();
     Map<String, Integer> counts = new HashMap<>();
     for (Map.Entry<String, String> f : found.entrySet()) {
@@ -146,6 +154,27 @@ final class Sync {
     LOG.debug("Solr collection {}: {} files sent, {} deleted", collection, counts.size(),
         gone.size());
     return counts.size() + gone.size();
+  }
+
+  /**
+   * Deletes the documents of the files of {@code found} that an older qmd4j wrote, before they
+   * are sent again: their file version may equal the new one, which the collection's version
+   * check would take for a replay and ignore.
+   */
+  private void dropOlderFormats(Map<String, String> found) {
+    UpdateRequest deletes = new UpdateRequest();
+    int n = 0;
+    for (String path : found.keySet()) {
+      String held = known.get(path);
+      if (held != null && !held.startsWith(FORMAT)) {
+        deletes.deleteByQuery(pathQuery(path));
+        n++;
+      }
+    }
+    if (n == 0) return;
+    LOG.info("Solr collection {}: {} files were written by an older qmd4j; sending them again",
+        collection, n);
+    commit(deletes);
   }
 
   /** Sends {@code request} with a soft commit that waits for the new searcher. */

@@ -11,6 +11,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.solr.client.solrj.request.AbstractUpdateRequest;
+import org.apache.solr.client.solrj.request.QueryRequest;
+import org.apache.solr.client.solrj.request.UpdateRequest;
+import org.apache.solr.client.solrj.response.QueryResponse;
+import org.apache.solr.client.solrj.util.ClientUtils;
+import org.apache.solr.common.params.ModifiableSolrParams;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,10 +28,14 @@ import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.FileKind;
+import org.qmd4j.search.LineRange;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.VaultFile;
 import org.qmd4j.testkit.TestVaults;
 
 /**
@@ -61,11 +71,15 @@ class SolrFreshnessTest {
   }
 
   private Searcher open(Path v, AtomicReference<SolrEngine> engine) {
+    return open(v, target, engine);
+  }
+
+  private Searcher open(Path v, SolrTarget t, AtomicReference<SolrEngine> engine) {
     SearchOptions options = SearchOptions.DEFAULT.withEngine(EngineChoice.EMBEDDED)
         .withWatch(false).withClock(TestVaults.CLOCK).withEnvironment(Map.of())
         .withCacheDir(cache);
     return SearchProviders.forVault(v, options, context -> {
-      engine.set((SolrEngine) SolrEngine.factory(target).open(context));
+      engine.set((SolrEngine) SolrEngine.factory(t).open(context));
       return engine.get();
     });
   }
@@ -168,6 +182,52 @@ class SolrFreshnessTest {
           .containsEntry("zanzobarite", "zanzibarite");
       assertThat(searcher.answer(SearchRequest.of("zanzobarite")).corrected()).isEmpty();
       assertThat(searcher.answer(SearchRequest.of("zanzobarite")).suggestions()).isEmpty();
+    }
+  }
+
+  /**
+   * Documents an older qmd4j wrote (a stamp without today's format, a title taken from a
+   * chunk's text) are sent again by the next process, even when the file did not change.
+   */
+  @Test
+  void h_documentsOfAnOlderFormatAreSentAgain(@TempDir Path tmp) throws Exception {
+    Path copy = TestVaults.copyProjectsVault(tmp.resolve("copy"));
+    String file = "bucket/idees/baleine.md";
+    String text = "# Baleine\n\nUne note sur la baleine.\n";
+    Files.writeString(copy.resolve(file), text);
+    String id = "format-" + System.nanoTime();
+    SolrTarget t = target.withVaultId(id);
+    try (Searcher first = open(copy, t)) {
+      assertThat(paths(first, "baleine")).containsExactly(file);
+    }
+    try (Nodes nodes = new Nodes(t)) {
+      ModifiableSolrParams p = new ModifiableSolrParams();
+      p.set("q", "*:*");
+      p.add("fq", "{!term f=vault}" + id);
+      p.add("fq", "{!term f=path}" + file);
+      p.add("fq", "ord:0");
+      p.set("fl", "stamp");
+      String stamp = (String) new QueryResponse(nodes.request(new QueryRequest(p), "fresh"),
+          null).getResults().get(0).getFirstValue("stamp");
+      assertThat(stamp).startsWith(Sync.FORMAT);
+      String old = stamp.substring(Sync.FORMAT.length());
+      UpdateRequest delete = new UpdateRequest();
+      delete.deleteByQuery("vault:" + ClientUtils.escapeQueryChars(id) + " AND path:"
+          + ClientUtils.escapeQueryChars(file));
+      delete.setAction(AbstractUpdateRequest.ACTION.COMMIT, true, true, true);
+      nodes.request(delete, "fresh");
+      Chunk chunk = new Chunk(new VaultFile(file, FileKind.NOTE, Optional.empty()), 0,
+          new LineRange(1, 3), text, List.of("Baleine"), Optional.empty());
+      UpdateRequest add = new UpdateRequest();
+      add.add(ChunkDocs.toDocument(id, chunk, "krakatoa", old));
+      add.setAction(AbstractUpdateRequest.ACTION.COMMIT, true, true, true);
+      nodes.request(add, "fresh");
+    }
+    AtomicReference<SolrEngine> opened = new AtomicReference<>();
+    try (Searcher second = open(copy, t, opened)) {
+      assertThat(paths(second, "krakatoa")).as("the older document's title").isEmpty();
+      assertThat(paths(second, "baleine")).containsExactly(file);
+      assertThat(opened.get().refresh()).as("files sent after that").isZero();
     }
   }
 
