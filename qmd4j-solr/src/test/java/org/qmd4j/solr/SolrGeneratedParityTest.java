@@ -38,7 +38,8 @@ import org.qmd4j.testkit.TestVaults;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SolrGeneratedParityTest {
-  private static final int FILES = 300;
+  /** 300 in CI; {@code -Dqmd4j.parity.files=2000} for the vault of the first measurement. */
+  private static final int FILES = Integer.getInteger("qmd4j.parity.files", 300);
   private static final long SEED = 42;
   private Searcher embedded;
   private Searcher solr;
