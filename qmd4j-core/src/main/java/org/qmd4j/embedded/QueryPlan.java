@@ -1,7 +1,5 @@
 package org.qmd4j.embedded;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,11 +13,12 @@ import org.apache.lucene.search.PhraseQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
-import org.qmd4j.internal.Analysis;
 import org.qmd4j.internal.Hashtags;
+import org.qmd4j.internal.KeywordQuery;
 
 /**
- * The Lucene queries for one user query.
+ * The Lucene queries for one user query: the {@link KeywordQuery} (words, bonuses, weights,
+ * which qmd4j-solr renders as a Solr request) written as Lucene queries.
  *
  * <p>Each query word becomes a <em>term group</em>: its stem in the body (weight 1), the
  * file's title (4: its first H1 or H2, as qmd weighs it), the chunk's headings (1) and the
@@ -41,23 +40,19 @@ import org.qmd4j.internal.Hashtags;
  */
 final class QueryPlan {
   /** Score added per matched term group; far above any BM25 sum of one group. */
-  static final float TIER = 10_000f;
+  static final float TIER = KeywordQuery.TIER;
 
-  private static final float BODY = 1f;
-  private static final float TITLE = 4f;
-  private static final float HEADING = 1f;
-  private static final float PATH = 1.5f;
-  private static final float PREFIX = 0.5f;
-  private static final float PHRASE = 2f;
-  private static final float UNIT = 2f;
-  private static final float TAG = 3f;
-  private static final int PREFIX_EXPANSIONS = 32;
-  /** Prefix expansions per word when the query has more than 8 words: stays under 1,024. */
-  private static final int FEW_PREFIX_EXPANSIONS = 12;
-  /** Longest phrase, and most compounds and tags, a query is searched with. */
-  private static final int MAX_BONUS = 16;
-  private static final int MIN_PREFIX_LENGTH = 3;
+  private static final float BODY = KeywordQuery.BODY;
+  private static final float TITLE = KeywordQuery.TITLE;
+  private static final float HEADING = KeywordQuery.HEADING;
+  private static final float PATH = KeywordQuery.PATH;
+  private static final float PREFIX = KeywordQuery.PREFIX;
+  private static final float PHRASE = KeywordQuery.PHRASE;
+  private static final float UNIT = KeywordQuery.UNIT;
+  private static final float TAG = KeywordQuery.TAG;
+  private static final int MIN_PREFIX_LENGTH = KeywordQuery.MIN_PREFIX_LENGTH;
 
+  private final KeywordQuery query;
   /** Query words: unstemmed folded form to stem, stop words dropped, in query order. */
   final Map<String, String> words;
   final List<String> phrase;
@@ -66,44 +61,28 @@ final class QueryPlan {
   /** Obsidian tags of the query, folded ({@code projet/client}). */
   final Set<String> hashtags;
 
-  private QueryPlan(Map<String, String> words, List<String> phrase, Set<String> units,
-      Set<String> tags, Set<String> hashtags) {
-    this.words = words;
-    this.phrase = phrase;
-    this.units = units;
-    this.tags = tags;
-    this.hashtags = hashtags;
+  private QueryPlan(KeywordQuery query) {
+    this.query = query;
+    this.words = query.words();
+    this.phrase = query.phrase();
+    this.units = query.units();
+    this.tags = query.tags();
+    this.hashtags = query.hashtags();
   }
 
-  /**
-   * The plan of {@code query}. A long query is bounded: at most {@link
-   * Analysis#MAX_QUERY_WORDS} words, fewer prefix expansions per word when there are many,
-   * and no phrase, compound or tag bonus beyond {@link #MAX_BONUS}, so the rewritten query
-   * stays under Lucene's 1,024 clauses whatever the user pastes.
-   */
+  /** The plan of {@code query} ({@link KeywordQuery#of}, which bounds a long query). */
   static QueryPlan of(String query) {
-    Set<String> hashtags = new LinkedHashSet<>(first(Hashtags.inQuery(query)));
-    String q = Analysis.normalize(Hashtags.withoutTags(query));
-    List<String> exact = Analysis.tokens(Analysis.EXACT, q);
-    Map<String, String> words = Analysis.queryWords(q);
-    Set<String> units = new LinkedHashSet<>(first(Analysis.compounds(q)));
-    Set<String> tags = new LinkedHashSet<>(first(Analysis.tags(q)));
-    boolean phrase = exact.size() >= 2 && exact.size() <= MAX_BONUS;
-    return new QueryPlan(words, phrase ? exact : List.of(), units, tags, hashtags);
-  }
-
-  private static List<String> first(List<String> values) {
-    return values.size() <= MAX_BONUS ? values : values.subList(0, MAX_BONUS);
+    return new QueryPlan(KeywordQuery.of(query));
   }
 
   /** Whether the query holds no searchable word or tag at all (only punctuation, say). */
   boolean isEmpty() {
-    return words.isEmpty() && hashtags.isEmpty();
+    return query.isEmpty();
   }
 
   /** How many term groups the query has: its words and its Obsidian tags. */
   int termCount() {
-    return words.size() + hashtags.size();
+    return query.termCount();
   }
 
   /** Fast mode: any word matches; more words matched rank first (see {@link #TIER}). */
@@ -197,9 +176,8 @@ final class QueryPlan {
   }
 
   private Query prefix(String word) {
-    int expansions = words.size() > 8 ? FEW_PREFIX_EXPANSIONS : PREFIX_EXPANSIONS;
     return new PrefixQuery(new Term(Fields.EXACT, word),
-        new MultiTermQuery.TopTermsBlendedFreqScoringRewrite(expansions));
+        new MultiTermQuery.TopTermsBlendedFreqScoringRewrite(query.expansions()));
   }
 
   private void addBonus(BooleanQuery.Builder b) {
@@ -218,7 +196,6 @@ final class QueryPlan {
 
   @Override
   public String toString() {
-    return "QueryPlan" + new ArrayList<>(words.keySet()) + " units=" + units + " tags=" + tags
-        + " hashtags=" + hashtags;
+    return "QueryPlan" + query.toString().substring("KeywordQuery".length());
   }
 }

@@ -17,6 +17,7 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.qmd4j.internal.KeywordQuery;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
@@ -109,38 +110,9 @@ final class Ranker {
     return out;
   }
 
-  /** A BM25 part of this size puts a chunk in the middle of its band. */
-  static final double BAND_MIDDLE = 5;
-
-  /**
-   * A Lucene score as a score in [0, 1]. Without tiers ({@code words == 0}), {@code s / (1 +
-   * s)} of the BM25 score. With them, the score's band says how many of the {@code words}
-   * query words the chunk holds: all of them, [0.5, 1); {@code u} of them, [0.5 u / words,
-   * 0.5 (u + 1) / words). Inside its band the chunk is placed by its BM25 part {@code b} as
-   * {@code b / (b + }{@value #BAND_MIDDLE}{@code )}: absolute, so that a chunk scores the same
-   * whatever else matched or was filtered out, and spread over the whole band (issue 15: one
-   * {@code s / (1 + s)} over every band squeezed a tag query's matches into 0.87-0.88).
-   */
+  /** A Lucene score as a score in [0, 1]: {@link KeywordQuery#normalize}. */
   static double normalize(float score, int words) {
-    if (words == 0) {
-      double s = Math.max(0, score);
-      return s / (1 + s);
-    }
-    int held = Math.min(words, held(score));
-    double b = bm25(score);
-    double within = b / (b + BAND_MIDDLE);
-    double lower = held >= words ? 0.5 : 0.5 * held / words;
-    double width = held >= words ? 0.5 : 0.5 / words;
-    return Math.min(lower + width * within, Math.nextDown(lower + width));
-  }
-
-  /** How many query words a tiered score says the chunk holds. */
-  static int held(float score) {
-    return (int) Math.floor(score / QueryPlan.TIER);
-  }
-
-  private static double bm25(float score) {
-    return Math.max(0, score - held(score) * (double) QueryPlan.TIER);
+    return KeywordQuery.normalize(score, words);
   }
 
   /**

@@ -1,96 +1,83 @@
 package org.qmd4j.solr;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import org.qmd4j.internal.Analysis;
-import org.qmd4j.internal.Hashtags;
+import org.qmd4j.internal.KeywordQuery;
 
 /**
- * The Solr query for one user query: the embedded engine's clauses and weights (its
- * {@code QueryPlan}), written in Solr's standard syntax. Every term is analysed here, in Java,
- * by qmd4j's own analysis, and sent through the {@code term} parser (no second analysis in
- * Solr); values travel as request parameters ({@code v=$t3}), so no user text is ever parsed
- * as query syntax.
+ * The Solr query for one user query: the {@link KeywordQuery} the embedded engine renders as
+ * Lucene queries (its words, bonuses and weights), written in Solr's standard syntax. Every
+ * term is analysed here, in Java, by qmd4j's own analysis, and sent through the {@code term}
+ * parser (no second analysis in Solr); values travel as request parameters
+ * ({@code v=$qv3}), so no user text is ever parsed as query syntax.
  *
  * <p>Each query word is a term group: its stem in body (1), title (4), headings (1) and path
  * (1.5), and its unstemmed form as a prefix of body words (0.5), sent as the words it stands
- * for with the embedded engine's blended scores ({@link PrefixTerms}). Fast mode adds, per word, a
- * constant {@link #TIER} when the chunk's own text or headings hold it, so that chunks holding
- * more query words rank first. Phrase, compounds and tags are bonus clauses.
+ * for with the embedded engine's blended scores ({@link PrefixTerms}). Fast mode adds, per
+ * word, a constant {@link KeywordQuery#TIER} when the chunk's own text or headings hold it,
+ * so that chunks holding more query words rank first. Phrase, compounds and tags are bonus
+ * clauses.
  */
 final class QueryPlan {
-  /** Score added per matched term group; far above any BM25 sum of one group. */
-  static final float TIER = 10_000f;
+  private static final String BODY = weight(KeywordQuery.BODY);
+  private static final String TITLE = weight(KeywordQuery.TITLE);
+  private static final String HEADING = weight(KeywordQuery.HEADING);
+  private static final String PATH = weight(KeywordQuery.PATH);
+  private static final double PREFIX = KeywordQuery.PREFIX;
+  private static final String PHRASE = weight(KeywordQuery.PHRASE);
+  private static final String UNIT = weight(KeywordQuery.UNIT);
+  private static final String TAG = weight(KeywordQuery.TAG);
+  private static final String TIER = Integer.toString((int) KeywordQuery.TIER);
+  private static final int MIN_PREFIX_LENGTH = KeywordQuery.MIN_PREFIX_LENGTH;
 
-  private static final String BODY = "1";
-  private static final String TITLE = "4";
-  private static final String HEADING = "1";
-  private static final String PATH = "1.5";
-  private static final double PREFIX = 0.5;
-  private static final String PHRASE = "2";
-  private static final String UNIT = "2";
-  private static final String TAG = "3";
-  private static final int PREFIX_EXPANSIONS = 32;
-  /** Prefix expansions per word when the query has more than 8 words. */
-  private static final int FEW_PREFIX_EXPANSIONS = 12;
-  private static final int MAX_BONUS = 16;
-  private static final int MIN_PREFIX_LENGTH = 3;
-
-  final Map<String, String> words;
+  private final KeywordQuery query;
+  private final Map<String, String> words;
   private final List<String> phrase;
   private final Set<String> units;
   private final Set<String> tags;
   private final Set<String> hashtags;
   private final PrefixTerms prefixes;
 
-  private QueryPlan(Map<String, String> words, List<String> phrase, Set<String> units,
-      Set<String> tags, Set<String> hashtags, PrefixTerms prefixes) {
+  private QueryPlan(KeywordQuery query, PrefixTerms prefixes) {
+    this.query = query;
+    this.words = query.words();
+    this.phrase = query.phrase();
+    this.units = query.units();
+    this.tags = query.tags();
+    this.hashtags = query.hashtags();
     this.prefixes = prefixes;
-    this.words = words;
-    this.phrase = phrase;
-    this.units = units;
-    this.tags = tags;
-    this.hashtags = hashtags;
   }
 
+  /** The plan of {@code query}, its prefixes standing for no word yet. */
   static QueryPlan of(String query) {
-    Set<String> hashtags = new LinkedHashSet<>(first(Hashtags.inQuery(query)));
-    String q = Analysis.normalize(Hashtags.withoutTags(query));
-    List<String> exact = Analysis.tokens(Analysis.EXACT, q);
-    Map<String, String> words = Analysis.queryWords(q);
-    Set<String> units = new LinkedHashSet<>(first(Analysis.compounds(q)));
-    Set<String> tags = new LinkedHashSet<>(first(Analysis.tags(q)));
-    boolean phrase = exact.size() >= 2 && exact.size() <= MAX_BONUS;
-    return new QueryPlan(words, phrase ? exact : List.of(), units, tags, hashtags,
-        PrefixTerms.NONE);
+    return new QueryPlan(KeywordQuery.of(query), PrefixTerms.NONE);
   }
 
-  private static List<String> first(List<String> values) {
-    return values.size() <= MAX_BONUS ? values : values.subList(0, MAX_BONUS);
+  private static String weight(float w) {
+    return Float.toString(w);
   }
 
   boolean isEmpty() {
-    return words.isEmpty() && hashtags.isEmpty();
+    return query.isEmpty();
   }
 
   int termCount() {
-    return words.size() + hashtags.size();
+    return query.termCount();
   }
 
   /** Fast mode: any word matches; more words held rank first. */
   String tiered(Params p) {
     List<String> clauses = new ArrayList<>();
     for (Map.Entry<String, String> w : words.entrySet()) {
-      clauses.add("(" + held(p, w.getKey(), w.getValue()) + ")^=" + (int) TIER);
+      clauses.add("(" + held(p, w.getKey(), w.getValue()) + ")^=" + TIER);
       clauses.add(group(p, w.getKey(), w.getValue(), true));
     }
     for (String tag : hashtags) {
       String v = p.add(tag);
-      clauses.add("(" + term("hashtags", v) + ")^=" + (int) TIER);
+      clauses.add("(" + term("hashtags", v) + ")^=" + TIER);
       clauses.add(term("hashtags", v) + "^" + TAG);
     }
     addBonus(p, clauses);
@@ -146,17 +133,17 @@ final class QueryPlan {
 
   /** The query words searched as prefixes of the vault's words too, in query order. */
   List<String> prefixWords() {
-    return words.keySet().stream().filter(w -> w.length() >= MIN_PREFIX_LENGTH).toList();
+    return query.prefixWords();
   }
 
   /** How many words of the vault one prefix stands for, as in the embedded engine. */
   int expansions() {
-    return words.size() > 8 ? FEW_PREFIX_EXPANSIONS : PREFIX_EXPANSIONS;
+    return query.expansions();
   }
 
   /** The plan with the words its prefixes stand for (without them, prefixes match nothing). */
   QueryPlan withPrefixes(PrefixTerms terms) {
-    return new QueryPlan(words, phrase, units, tags, hashtags, terms);
+    return new QueryPlan(query, terms);
   }
 
   private String held(Params p, String word, String stem) {

@@ -14,6 +14,7 @@ import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrDocumentList;
 import org.apache.solr.common.params.ModifiableSolrParams;
+import org.qmd4j.internal.KeywordQuery;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Scope;
 import org.qmd4j.spi.Chunk;
@@ -30,7 +31,6 @@ import org.qmd4j.spi.Hit;
  */
 final class Ranking {
   private static final int RRF_K = 60;
-  private static final double BAND_MIDDLE = 5;
   private static final String BY_SCORE = "score desc,path asc,ord asc";
   private static final String NEWEST_FIRST = "date desc,path asc,ord asc";
 
@@ -180,18 +180,8 @@ final class Ranking {
     return d.map(x -> Long.toString(x.toEpochDay())).orElse("*");
   }
 
-  /** The embedded engine's mapping of a (tiered) score to [0, 1]: see its {@code Ranker}. */
+  /** The embedded engine's mapping of a (tiered) score to [0, 1]. */
   static double normalize(float score, int words) {
-    if (words == 0) {
-      double s = Math.max(0, score);
-      return s / (1 + s);
-    }
-    int raw = (int) Math.floor(score / QueryPlan.TIER);
-    int held = Math.min(words, raw);
-    double b = Math.max(0, score - raw * (double) QueryPlan.TIER);
-    double within = b / (b + BAND_MIDDLE);
-    double lower = held >= words ? 0.5 : 0.5 * held / words;
-    double width = held >= words ? 0.5 : 0.5 / words;
-    return Math.min(lower + width * within, Math.nextDown(lower + width));
+    return KeywordQuery.normalize(score, words);
   }
 }
