@@ -172,12 +172,24 @@ public final class Analysis {
         joined = false;
       } else {
         if (start < 0) start = i;
-        if (c == '-' || c == '_' || c == '.' || c == '/' || c == '\'' || c == '\u2019') {
+        // A joiner between two word characters: "l'équipe", "v2.3", not "fin." or "(voir".
+        if ((c == '-' || c == '_' || c == '.' || c == '/' || c == '\'' || c == '\u2019')
+            && i > start && i + 1 < n && isWordChar(text.charAt(i - 1))
+            && isWordChar(text.charAt(i + 1))) {
           joined = true;
         }
       }
     }
     return List.copyOf(out);
+  }
+
+  /** A character of {@code [\p{L}\p{M}\p{N}]}, or half of a surrogate pair (maybe one). */
+  private static boolean isWordChar(char c) {
+    if (Character.isLetterOrDigit(c) || Character.isSurrogate(c)) return true;
+    int type = Character.getType(c);
+    return type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK
+        || type == Character.COMBINING_SPACING_MARK || type == Character.LETTER_NUMBER
+        || type == Character.OTHER_NUMBER;
   }
 
   private static String foldUnit(String unit) {
