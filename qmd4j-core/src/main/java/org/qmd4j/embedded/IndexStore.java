@@ -1,13 +1,6 @@
 package org.qmd4j.embedded;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.lucene.document.Document;
@@ -20,7 +13,6 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.store.Lock;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
@@ -38,9 +30,6 @@ import org.slf4j.LoggerFactory;
  */
 final class IndexStore {
   private static final Logger LOG = LoggerFactory.getLogger(IndexStore.class);
-  private static final Duration LOCK_WAIT = Duration.ofSeconds(30);
-  /** The file by which a process waiting for the write lock asks its holder for it. */
-  static final String LOCK_REQUEST = "write.lock.requested";
   /** 128 MB, or an eighth of the heap when that is less: a ceiling, used by rebuilds only. */
   private static final double RAM_BUFFER_MB =
       Math.min(128, Runtime.getRuntime().maxMemory() / 8.0 / (1 << 20));
@@ -83,7 +72,7 @@ final class IndexStore {
    */
   private void prepare() throws IOException {
     String problem = null;
-    repairLockFile();
+    WriteLock.repairFile(directory, location);
     try {
       if (DirectoryReader.indexExists(directory)) {
         Map<String, String> data = SegmentInfos.readLatestCommit(directory).getUserData();
@@ -120,41 +109,11 @@ final class IndexStore {
     }
   }
 
-  /**
-   * Lucene's lock file is always empty; one with content (a bad copy, disk damage) makes
-   * every writer fail with "Unexpected lock file size". Emptying it is safe: no writer can
-   * use it as it is.
-   */
-  private void repairLockFile() {
-    if (!(directory instanceof FSDirectory)) return;
-    Path lock = ((FSDirectory) directory).getDirectory().resolve(IndexWriter.WRITE_LOCK_NAME);
-    try {
-      if (Files.isRegularFile(lock, LinkOption.NOFOLLOW_LINKS) && Files.size(lock) != 0) {
-        LOG.warn("Emptying the damaged lock file of the index at {}", location);
-        try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.WRITE)) {
-          channel.truncate(0);
-        }
-      }
-    } catch (IOException e) {
-      LOG.debug("Cannot check the lock file of {}: {}", location, e.toString());
-    }
-  }
-
   /** Removes every file of the index but the lock, holding the lock, then commits empty. */
   private void wipe() throws IOException {
     emptyUnderLock(directory, location);
     try (IndexWriter writer = openWriter(IndexWriterConfig.OpenMode.CREATE)) {
       commit(writer);
-    }
-  }
-
-  /** Removes every file of {@code directory} but the lock, holding the lock. */
-  static void emptyUnderLock(Directory directory, String location) throws IOException {
-    try (Lock lock = obtainLock(directory, location)) {
-      for (String name : directory.listAll()) {
-        if (!name.equals(IndexWriter.WRITE_LOCK_NAME)) directory.deleteFile(name);
-      }
-      lock.ensureValid();
     }
   }
 
@@ -175,91 +134,23 @@ final class IndexStore {
     }
   }
 
-  private static Lock obtainLock(Directory directory, String location) throws IOException {
-    long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
-    while (true) {
-      try {
-        Lock lock = directory.obtainLock(IndexWriter.WRITE_LOCK_NAME);
-        withdrawLockRequest(directory);
-        return lock;
-      } catch (LockObtainFailedException e) {
-        if (System.nanoTime() > deadline) throw e;
-        requestLock(directory);
-        try {
-          Thread.sleep(25);
-        } catch (InterruptedException ie) {
-          Thread.currentThread().interrupt();
-          throw new InterruptedIOException("Interrupted while waiting for " + location);
-        }
-      }
-    }
-  }
-
-  /**
-   * Asks the process that holds the write lock to commit and let it go: a long-lived process
-   * keeps its writer open while it is the only writer ({@link LiveWriter}), and looks for this
-   * request a few times a second. A file beside the lock, so that it reaches other processes.
-   */
-  private static void requestLock(Directory directory) {
-    if (!(directory instanceof FSDirectory)) return; // in memory: one process, no one to ask
-    Path request = ((FSDirectory) directory).getDirectory().resolve(LOCK_REQUEST);
-    try {
-      if (!Files.exists(request, LinkOption.NOFOLLOW_LINKS)) {
-        Files.write(request, new byte[0], StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-      }
-    } catch (IOException e) {
-      // A folder we cannot write to: the holder lets the lock go when idle, as before.
-      LOG.debug("Cannot ask for the write lock of {}: {}", directory, e.toString());
-    }
-  }
-
-  /** The lock was obtained: the request (ours, or a waiting process's, which asks again). */
-  private static void withdrawLockRequest(Directory directory) {
-    if (!(directory instanceof FSDirectory)) return;
-    try {
-      Files.deleteIfExists(((FSDirectory) directory).getDirectory().resolve(LOCK_REQUEST));
-    } catch (IOException e) {
-      LOG.debug("Cannot withdraw the request for the write lock of {}: {}", directory,
-          e.toString());
-    }
-  }
-
-  /**
-   * Whether another process waits for the write lock this one holds. A stat of one file
-   * name, on the commit thread.
-   */
-  boolean lockRequested() {
-    return directory instanceof FSDirectory && Files.exists(
-        ((FSDirectory) directory).getDirectory().resolve(LOCK_REQUEST),
-        LinkOption.NOFOLLOW_LINKS);
-  }
-
   /** Opens a writer, waiting while another process holds the write lock. */
   IndexWriter openWriter(IndexWriterConfig.OpenMode mode) throws IOException {
-    long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
-    while (true) {
-      IndexWriterConfig config = new IndexWriterConfig(ChunkDocuments.ANALYZER)
-          .setOpenMode(mode)
-          .setRAMBufferSizeMB(RAM_BUFFER_MB) // a rebuild flushes a few large segments
-          .setCommitOnClose(false);
-      try {
-        IndexWriter writer = new IndexWriter(directory, config);
-        withdrawLockRequest(directory);
-        return writer;
-      } catch (LockObtainFailedException e) {
-        if (System.nanoTime() > deadline) {
-          throw new LockObtainFailedException("The index at " + location
-              + " stayed locked by another process for " + LOCK_WAIT.toSeconds() + " s", e);
-        }
-        requestLock(directory);
-        try {
-          Thread.sleep(25);
-        } catch (InterruptedException ie) {
-          Thread.currentThread().interrupt();
-          throw new InterruptedIOException("Interrupted while waiting for " + location);
-        }
-      }
-    }
+    return WriteLock.await(directory, location, () -> new IndexWriter(directory,
+        new IndexWriterConfig(ChunkDocuments.ANALYZER)
+            .setOpenMode(mode)
+            .setRAMBufferSizeMB(RAM_BUFFER_MB) // a rebuild flushes a few large segments
+            .setCommitOnClose(false)));
+  }
+
+  /** Whether another process waits for the write lock this one holds: see {@link WriteLock}. */
+  boolean lockRequested() {
+    return WriteLock.requested(directory);
+  }
+
+  /** Removes every file of {@code directory} but the lock, holding the lock. */
+  static void emptyUnderLock(Directory directory, String location) throws IOException {
+    WriteLock.emptyUnder(directory, location);
   }
 
   /** Commits what {@code writer} holds, with this index's stamp. */
