@@ -2,6 +2,7 @@ package org.qmd4j.embedded;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -95,10 +96,20 @@ final class ChunkDocuments {
   }
 
   /**
-   * The stemmed terms of what every chunk of a file shares, its title and path: analysed once
-   * per file, replayed into each chunk's document.
+   * The stemmed terms of what the chunks of a file share: its title and path, analysed once
+   * per file, and its headings, once per distinct heading path (the chunks of one section
+   * repeat it); replayed into each chunk's document. One per file being indexed.
    */
-  private record FileTerms(AnalyzedText title, AnalyzedText path) {
+  private static final class FileTerms {
+    private final AnalyzedText title;
+    private final AnalyzedText path;
+    private final Map<String, AnalyzedText> headings = new HashMap<>();
+
+    private FileTerms(AnalyzedText title, AnalyzedText path) {
+      this.title = title;
+      this.path = path;
+    }
+
     static FileTerms of(Chunk chunk, String title) {
       // Each H1 of a tasks file is a task of its own: the first one is no title of the others
       // (issue 15: the TVA task answered "relation client" through the Dupont task above it).
@@ -107,6 +118,11 @@ final class ChunkDocuments {
           .replace('_', ' ');
       return new FileTerms(AnalyzedText.of(Analysis.normalize(fileTitle)).stemmedOnce(),
           AnalyzedText.of(Analysis.normalize(path)).stemmedOnce());
+    }
+
+    /** The stemmed terms of {@code headings} (normalised). */
+    AnalyzedText headings(String headings) {
+      return this.headings.computeIfAbsent(headings, h -> AnalyzedText.of(h).stemmedOnce());
     }
   }
 
@@ -144,9 +160,9 @@ final class ChunkDocuments {
     AnalyzedText analyzed = AnalyzedText.of(text); // one pass of the chain for both fields
     doc.add(new Field(Fields.BODY, analyzed.stemmed(), STEMS));
     doc.add(new TextField(Fields.EXACT, analyzed.exact()));
-    doc.add(new Field(Fields.HEADING, headings, STEMS));
-    doc.add(new Field(Fields.TITLE, file.title().exact(), STEMS));
-    doc.add(new Field(Fields.PATH_TEXT, file.path().exact(), STEMS));
+    doc.add(new Field(Fields.HEADING, file.headings(headings).exact(), STEMS));
+    doc.add(new Field(Fields.TITLE, file.title.exact(), STEMS));
+    doc.add(new Field(Fields.PATH_TEXT, file.path.exact(), STEMS));
     // Compounds are found in Java and indexed as exact terms: no pattern over all prose.
     for (String unit : Analysis.compounds(headings + " \n " + text + " \n "
         + Analysis.normalize(chunk.path()))) {
