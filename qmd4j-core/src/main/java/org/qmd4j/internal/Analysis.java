@@ -233,6 +233,7 @@ public final class Analysis {
   /** The folded tags ({@code [décision]} gives {@code decision}) written in a text. */
   public static List<String> tags(String text) {
     List<String> out = new ArrayList<>();
+    if (text.indexOf('[') < 0) return out; // most chunks: no pattern run (issue 17)
     Matcher m = TAG.matcher(text);
     while (m.find()) {
       String tag = fold(m.group(1));
