@@ -67,14 +67,13 @@ final class FileIndexer {
 
   /**
    * Reads and (re)indexes {@code paths} on {@code threads} threads (one per core), and counts
-   * what was done. Reading,
-   * chunking and Lucene's inversion dominate a first index; the writer takes documents from
-   * several threads at once, each into its own in-memory segment. The threads take the next
-   * file from one shared counter, so they end together; whichever thread finds a checkpoint
-   * due runs it (after at least {@value #CHECKPOINT_FILES} files) while the others go on
-   * indexing, and helps flush their segments (issue 17: a commit between batches left a core
-   * idle while one thread flushed every segment). Each file's chunks and record are added in
-   * one block, so a checkpoint holds whole files only.
+   * what was done. Reading, chunking and Lucene's inversion dominate a first index; the writer
+   * takes documents from several threads at once, each into its own in-memory segment. The
+   * threads take the next file from one shared counter, so they end together. Whichever thread
+   * finds a checkpoint due (at least {@value #CHECKPOINT_FILES} files after the last) runs it,
+   * while the others go on indexing and help flush the segments it commits (issue 17: a commit
+   * between batches left a core idle while one thread flushed every segment). Each file's
+   * chunks and record are added in one block, so a checkpoint holds whole files only.
    */
   void indexAll(IndexWriter writer, List<String> paths, Map<String, FileStamp> seen,
       Map<String, FileRecord> known, Map<String, FileRecord> next, RefreshStats stats,
@@ -167,7 +166,8 @@ final class FileIndexer {
             i = nextFile.getAndIncrement()) {
           String path = paths.get(i);
           Outcome o = reindex(writer, path, seen.get(path), known.get(path), next);
-          if (o == Outcome.REMOVED) removed.incrementAndGet(); else read.incrementAndGet();
+          if (o == Outcome.REMOVED) removed.incrementAndGet();
+          if (o != Outcome.REMOVED) read.incrementAndGet();
           if (o == Outcome.INDEXED) indexed.incrementAndGet();
           ticker.tick();
           // None after the last file: the pass's own commit follows.
