@@ -2,7 +2,8 @@
 # Issue 17's table in one run, side by side with qmd where qmd has a counterpart:
 #   2,000 files: warm CLI (in-process, through a daemon) vs `qmd search`, first index vs
 #                `qmd collection add` (bench/compare-cli.sh), MCP search vs `qmd search` per
-#                call (bench/mcp-vs-qmd.py);
+#                call (bench/mcp-vs-qmd.py), with the embedded engine and with the qmd engine
+#                (qmd4j driving its resident `qmd mcp` session);
 #   100,000 files: first index, warm CLI in-process and through a daemon, the daemon's heap
 #                after a full GC, MCP search p50/p95 and edit-then-search (bench/mcp-latency.py),
 #                the index's size.
@@ -83,6 +84,10 @@ BENCH_DIR="$work/2k" RUNS="${RUNS:-20}" WARMUP=3 bench/compare-cli.sh 2000 42
 
 load; echo "== 2,000 files: MCP search vs qmd search per call"
 QMD4J_CACHE_DIR="$work/2k/qmd4j-cache" python3 bench/mcp-vs-qmd.py "$work/2k/vault" "$work/2k/qmd" 5
+
+load; echo "== 2,000 files: MCP search through the qmd engine (resident qmd session) vs qmd search"
+ENGINE=qmd QMD4J_CACHE_DIR="$work/2k/qmd4j-cache-qmd" python3 bench/mcp-vs-qmd.py "$work/2k/vault" \
+  "$work/2k/qmd" 5
 
 run=(env QMD4J_NO_DAEMON=1 QMD4J_CACHE_DIR="$cache" ./qmd4j search --vault "$big" --json -- décision)
 "${run[@]}" > "$work/100k-first.json" # the index is the first-index step's
