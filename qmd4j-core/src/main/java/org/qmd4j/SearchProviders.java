@@ -152,8 +152,8 @@ public final class SearchProviders {
     SearchEngine engine = Objects.requireNonNull(
         factory.open(new EngineContext(root, layout, options, vaultCacheDir(root, options))),
         "factory returned null");
-    return searcher(engine, "an engine supplied by the application",
-        "the application's engine's deep search", root, layout, options);
+    return searcher(engine, "the " + engine.name() + " engine, supplied by the application",
+        "the " + engine.name() + " engine's deep search", root, layout, options);
   }
 
   private static Searcher qmd(Path root, VaultLayout layout, SearchOptions options,

@@ -29,7 +29,7 @@ class NaiveEngineTest {
     try (Searcher searcher = SearchProviders.forVault(vault, options, NaiveEngine::new)) {
       assertThat(searcher.describe().engine()).isEqualTo("naive");
       assertThat(searcher.describe().reason())
-          .isEqualTo("an engine supplied by the application");
+          .isEqualTo("the naive engine, supplied by the application");
       List<SearchResult> results = searcher.search("urssaf");
       assertThat(results).extracting(SearchResult::path).hasSize(5)
           .startsWith("projects/comptabilite/bucket/liens/urssaf.md");
