@@ -43,9 +43,11 @@ final class ChunkDocuments {
 
   private static final String HEADING_SEPARATOR = "\n";
 
-  /** The documents of every chunk of {@code note}, with their vectors when there is a model. */
-  static List<Document> toDocuments(ParsedNote note, Vectors vectors) {
-    List<float[]> v = vectors.passages(note);
+  /**
+   * The documents of every chunk of {@code note}; {@code v} holds one unit vector per chunk,
+   * or is empty (no model).
+   */
+  static List<Document> toDocuments(ParsedNote note, List<float[]> v) {
     List<Document> docs = new ArrayList<>();
     for (int i = 0; i < note.chunks().size(); i++) {
       docs.add(toDocument(note.chunks().get(i), note.title(), v.isEmpty() ? null : v.get(i)));

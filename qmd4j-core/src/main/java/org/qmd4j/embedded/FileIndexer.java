@@ -63,31 +63,38 @@ final class FileIndexer {
       Map<String, FileRecord> known, Map<String, FileRecord> next, RefreshStats stats,
       IndexProgress progress, Checkpoint checkpoint) throws IOException {
     ProgressTicker ticker = new ProgressTicker(progress, paths.size());
+    // With a model, files wait for their vectors and are written (and counted) in groups.
+    PendingVectors pending = vectors.enabled()
+        ? new PendingVectors(writer, vectors, ticker::tick) : null;
     for (int from = 0; from < paths.size(); from += BATCH) {
       List<Outcome> outcomes = paths.subList(from, Math.min(paths.size(), from + BATCH))
           .parallelStream()
           .map(path -> {
-            Outcome o = reindex(writer, path, seen.get(path), known.get(path), next);
-            ticker.tick();
+            Outcome o = reindex(writer, path, seen.get(path), known.get(path), next, pending);
+            if (o != Outcome.QUEUED) ticker.tick();
             return o;
           })
           .toList();
+      if (pending != null) pending.flush();
       for (Outcome o : outcomes) {
         if (o == Outcome.REMOVED) stats.removed++;
         if (o != Outcome.REMOVED) stats.read++;
-        if (o == Outcome.INDEXED) stats.indexed++;
+        if (o == Outcome.INDEXED || o == Outcome.QUEUED) stats.indexed++;
       }
       if (from + BATCH < paths.size()) checkpoint.reached();
     }
     ticker.finish();
   }
 
-  /** What indexing one file did. */
-  enum Outcome { REMOVED, UNCHANGED, TOUCHED, INDEXED }
+  /** What indexing one file did; QUEUED: indexed, its documents written with its vectors. */
+  enum Outcome { REMOVED, UNCHANGED, TOUCHED, INDEXED, QUEUED }
 
-  /** Re-reads one new or changed file and replaces its documents; thread-safe. */
+  /**
+   * Re-reads one new or changed file and replaces its documents; thread-safe. With
+   * {@code pending} (an index with a model), its new documents wait there for their vectors.
+   */
   Outcome reindex(IndexWriter writer, String path, FileStamp stamp, FileRecord old,
-      Map<String, FileRecord> next) {
+      Map<String, FileRecord> next, PendingVectors pending) {
     try {
       byte[] bytes = readOrNull(path);
       if (bytes == null) { // deleted since the walk
@@ -116,7 +123,11 @@ final class FileIndexer {
       }
       ParsedNote note = chunker.parse(file, NoteText.decode(bytes),
           Optional.of(stamp.modifiedDay()));
-      List<Document> docs = ChunkDocuments.toDocuments(note, vectors);
+      if (pending != null) {
+        pending.add(note, IndexStore.recordDocument(path, record));
+        return Outcome.QUEUED;
+      }
+      List<Document> docs = ChunkDocuments.toDocuments(note, List.of());
       docs.add(IndexStore.recordDocument(path, record));
       writer.addDocuments(docs);
       return Outcome.INDEXED;
