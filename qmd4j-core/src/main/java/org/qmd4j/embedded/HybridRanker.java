@@ -77,8 +77,8 @@ final class HybridRanker {
     float[] centre = CorpusCentre.of(searcher.getIndexReader(), query.length);
     float[] centred = CorpusCentre.centred(query, centre);
     List<Near> near = nearest(searcher, centred, filter, depth);
-    // Vector-only candidates must beat noise: a nonsense query or one about something absent
-    // from the vault gets its keyword hits, if any, not the chunks that happen to be nearest.
+    // Vector-only candidates must beat noise (SimilarityFloor): a nonsense query gets its
+    // keyword hits, if any, not whichever chunks happen to be nearest.
     double floor = SimilarityFloor.of(searcher, vectors, centre);
     List<Chunk> kept = new ArrayList<>();
     for (Near n : near) {
