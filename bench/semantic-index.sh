@@ -44,13 +44,15 @@ first() { # $1: label, rest: extra options
   rm -rf "$cache"
   log "first index, $label"
   /usr/bin/time -f "$label: %e s wall, %U s user, %S s sys, max RSS %M KB" \
-    env QMD4J_NO_DAEMON=1 QMD4J_SEARCH_FALLBACK=1 QMD4J_LOG=info QMD4J_CACHE_DIR="$cache" \
+    env QMD4J_NO_DAEMON=1 QMD4J_SEARCH_FALLBACK=1 QMD4J_LOG=debug QMD4J_CACHE_DIR="$cache" \
     ./qmd4j search --engine embedded --mode deep --json --vault "$vault" "$@" -- décision \
     > /dev/null 2> "$work/first-$label.log"
   tail -1 "$work/first-$label.log"
   wall="$(tail -1 "$work/first-$label.log" | sed -E 's/^[^:]*: ([0-9.]+) s wall.*/\1/')"
   awk -v f="$files" -v w="$wall" 'BEGIN { printf "  %.1f files/s\n", f / w }'
-  grep -h "embedded [0-9]* calls" "$work/first-$label.log" | sed 's/^/  /' || true
+  # The model's counts after its last call (it logs them at debug level after each call).
+  grep -h "has embedded [0-9]* calls" "$work/first-$label.log" | tail -1 | sed 's/^.*has /  model: /' \
+    || true
   du -sh "$cache" | sed 's/^/  index: /'
 }
 first with-model --model "$model"

@@ -141,6 +141,7 @@ final class Inference implements AutoCloseable {
         weights[w.owner()] += weight;
       }
     }
+    if (texts.size() > 1) LOG.debug("The model {} has embedded {}", settings.name(), counts);
     List<float[]> out = new ArrayList<>(texts.size());
     for (int t = 0; t < texts.size(); t++) {
       float[] v = sums[t];
