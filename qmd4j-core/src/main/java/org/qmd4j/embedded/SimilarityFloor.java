@@ -9,6 +9,7 @@ import java.util.Random;
 import java.util.WeakHashMap;
 import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.DocIdSetIterator;
@@ -29,7 +30,7 @@ import org.slf4j.LoggerFactory;
 final class SimilarityFloor {
   /** Random-letter strings: no language's words, as far as any model knows. */
   static final List<String> PROBES = probes(8, 42);
-  /** Most chunks the floor is measured on (8 probes x 20,000 x 384 floats: milliseconds). */
+  /** Most chunks of a segment the floor is measured on (8 x 20,000 x 384 multiplications). */
   private static final int SAMPLED = 20_000;
   /**
    * Added to the measured floor; tuned on the French evaluation set of {@code qmd4j-semantic}
@@ -40,7 +41,10 @@ final class SimilarityFloor {
    */
   static volatile double margin = -0.04;
 
+  /** Per index reader, and per segment core: the probes' nearest. */
   private static final Map<Object, Double> FLOORS =
+      Collections.synchronizedMap(new WeakHashMap<>());
+  private static final Map<Object, Double> SEGMENTS =
       Collections.synchronizedMap(new WeakHashMap<>());
 
   private static final Logger LOG = LoggerFactory.getLogger(SimilarityFloor.class);
@@ -50,8 +54,10 @@ final class SimilarityFloor {
   /**
    * The floor of {@code searcher}'s index: the nearest a probe comes to one of its chunks,
    * computed exactly (an approximate nearest-neighbour search missed different chunks from
-   * one build of an index to the next, and the floor moved by 0.02), over at most
-   * {@value #SAMPLED} chunks, evenly spread.
+   * one build of an index to the next, and the floor moved by 0.02) over at most
+   * {@value #SAMPLED} chunks per segment, evenly spread. Kept per segment, which never
+   * changes: after an edit only the new small segment is measured (with the centre of that
+   * moment; the centre moves little).
    */
   static double of(IndexSearcher searcher, Vectors vectors, float[] centre) throws IOException {
     IndexReader reader = searcher.getIndexReader();
@@ -61,28 +67,37 @@ final class SimilarityFloor {
     if (known == null) {
       List<float[]> probes = new ArrayList<>();
       for (float[] probe : vectors.probes()) probes.add(CorpusCentre.centred(probe, centre));
-      long total = 0;
-      for (LeafReaderContext leaf : reader.leaves()) {
-        FloatVectorValues values = leaf.reader().getFloatVectorValues(Fields.VECTOR);
-        if (values != null) total += values.size();
-      }
-      long stride = Math.max(1, (total + SAMPLED - 1) / SAMPLED);
       double floor = -1;
-      long seen = 0;
       for (LeafReaderContext leaf : reader.leaves()) {
-        FloatVectorValues values = leaf.reader().getFloatVectorValues(Fields.VECTOR);
-        if (values == null) continue;
-        while (values.nextDoc() != DocIdSetIterator.NO_MORE_DOCS) {
-          if (seen++ % stride != 0) continue;
-          float[] c = values.vectorValue();
-          for (float[] q : probes) floor = Math.max(floor, centredCosine(c, q, centre));
-        }
+        floor = Math.max(floor, segment(leaf.reader(), probes, centre));
       }
       known = floor;
       if (key != null) FLOORS.put(key, known);
-      LOG.debug("The similarity floor of an index of {} vectors: {}", total, floor);
+      LOG.debug("The similarity floor of {} segments: {}", reader.leaves().size(), floor);
     }
     return known + margin;
+  }
+
+  /** The nearest the probes come to a chunk of one segment; -1 when it has no vectors. */
+  private static double segment(LeafReader reader, List<float[]> probes, float[] centre)
+      throws IOException {
+    IndexReader.CacheHelper helper = reader.getCoreCacheHelper();
+    Object key = helper == null ? null : helper.getKey();
+    Double known = key == null ? null : SEGMENTS.get(key);
+    if (known != null) return known;
+    double floor = -1;
+    FloatVectorValues values = reader.getFloatVectorValues(Fields.VECTOR);
+    if (values != null && values.dimension() == centre.length) {
+      long stride = Math.max(1, (values.size() + SAMPLED - 1) / SAMPLED);
+      long seen = 0;
+      while (values.nextDoc() != DocIdSetIterator.NO_MORE_DOCS) {
+        if (seen++ % stride != 0) continue;
+        float[] c = values.vectorValue();
+        for (float[] q : probes) floor = Math.max(floor, centredCosine(c, q, centre));
+      }
+    }
+    if (key != null) SEGMENTS.put(key, floor);
+    return floor;
   }
 
   /**
