@@ -7,7 +7,8 @@ Usage: bench/mcp-vs-qmd.py VAULT QMD_INDEX_DIR [rounds=5]
   VAULT          a generated vault (bench/compare-cli.sh leaves one in its BENCH_DIR)
   QMD_INDEX_DIR  a folder holding qmd's index.sqlite and cfg/ for that vault (collection
                  "bench"), e.g. $BENCH_DIR/qmd of bench/compare-cli.sh
-Environment: QMD4J_CACHE_DIR (qmd4j's index cache), JAVA_HOME.
+Environment: QMD4J_CACHE_DIR (qmd4j's index cache), JAVA_HOME, ENGINE (qmd4j's engine:
+embedded, the default, or qmd: qmd4j then drives its resident `qmd mcp` session).
 Prints median and p90 per side and the ratio qmd4j / qmd.
 """
 import json
@@ -28,7 +29,7 @@ QUERIES = ["décision", "blocage paiement", "bloqué", "budget", "livraison", "s
 def main():
     vault, qmd_dir = sys.argv[1], sys.argv[2]
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
-    client = Qmd4jMcp(vault)
+    client = Qmd4jMcp(vault, engine=os.environ.get("ENGINE", "embedded"))
     call = client.call
 
     client.initialize()

@@ -6,11 +6,11 @@ import subprocess
 
 
 class Qmd4jMcp:
-    def __init__(self, vault, command=None):
+    def __init__(self, vault, command=None, engine="embedded"):
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         command = command or [os.path.join(root, "qmd4j")]
         env = dict(os.environ, QMD4J_SEARCH_FALLBACK="1")
-        self.server = subprocess.Popen([*command, "mcp", "--vault", vault, "--engine", "embedded"],
+        self.server = subprocess.Popen([*command, "mcp", "--vault", vault, "--engine", engine],
                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                        stderr=subprocess.DEVNULL, env=env)
         self._ids = iter(range(1, 1_000_000))

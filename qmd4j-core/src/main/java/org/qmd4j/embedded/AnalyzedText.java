@@ -27,8 +27,13 @@ final class AnalyzedText {
 
   /** Analyses {@code text} (already NFKC-normalised). */
   static AnalyzedText of(String text) {
+    return capture(Analysis.EXACT.tokenStream(Fields.EXACT, text));
+  }
+
+  /** The tokens of {@code stream}, read to its end and closed. */
+  private static AnalyzedText capture(TokenStream stream) {
     AnalyzedText out = new AnalyzedText();
-    try (TokenStream ts = Analysis.EXACT.tokenStream(Fields.EXACT, text)) {
+    try (TokenStream ts = stream) {
       CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
       PositionIncrementAttribute inc = ts.addAttribute(PositionIncrementAttribute.class);
       ts.reset();
@@ -52,6 +57,14 @@ final class AnalyzedText {
     ends[count] = used;
     increments[count] = increment;
     count++;
+  }
+
+  /**
+   * The stemmed tokens, kept: replayed by {@link #exact()} as often as needed (a file's title
+   * and path, the same in each of its chunks, are stemmed once).
+   */
+  AnalyzedText stemmedOnce() {
+    return capture(stemmed());
   }
 
   /** The tokens as they are (the exact field). */

@@ -2,6 +2,7 @@ package org.qmd4j.embedded;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -12,12 +13,14 @@ import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.util.BytesRef;
@@ -44,23 +47,89 @@ final class ChunkDocuments {
   private static final String HEADING_SEPARATOR = "\n";
 
   /**
+   * The stemmed fields ({@code body}, {@code heading}, {@code title}, {@code pathtext}): only
+   * term queries search them, so frequencies and norms (BM25), no positions. Positions are
+   * kept in {@code exact}, which phrases search (issue 17: the positions of {@code body} were
+   * a third of a first index's postings, written and never read).
+   */
+  static final FieldType STEMS;
+
+  static {
+    FieldType stems = new FieldType(TextField.TYPE_NOT_STORED);
+    stems.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
+    stems.freeze();
+    STEMS = stems;
+  }
+
+  /** The fields that have norms: each document carries them, so norms are dense. */
+  private static final List<String> NORMED =
+      List.of(Fields.BODY, Fields.EXACT, Fields.HEADING, Fields.TITLE, Fields.PATH_TEXT);
+
+  /**
+   * Gives {@code record}, a document that is no chunk, the fields that have norms, empty: a
+   * field some documents lack has sparse norms, which BM25 reads through an index of the
+   * documents that have them, both when a segment is written and at every scored hit (issue
+   * 17: 7% of a first index). Empty fields have no terms, so no search finds them.
+   */
+  static void addEmptyNormedFields(Document record) {
+    for (String field : NORMED) {
+      record.add(new Field(field, "", field.equals(Fields.EXACT) ? TextField.TYPE_NOT_STORED
+          : STEMS));
+    }
+  }
+
+  /**
    * The documents of every chunk of {@code note}; {@code v} holds one unit vector per chunk,
    * or is empty (no model).
    */
   static List<Document> toDocuments(ParsedNote note, List<float[]> v) {
     List<Document> docs = new ArrayList<>();
+    FileTerms file = null;
     for (int i = 0; i < note.chunks().size(); i++) {
-      docs.add(toDocument(note.chunks().get(i), note.title(), v.isEmpty() ? null : v.get(i)));
+      Chunk chunk = note.chunks().get(i);
+      if (file == null) file = FileTerms.of(chunk, note.title());
+      docs.add(toDocument(chunk, file, v.isEmpty() ? null : v.get(i)));
     }
     return docs;
   }
 
   static Document toDocument(Chunk chunk, String title) {
-    return toDocument(chunk, title, null);
+    return toDocument(chunk, FileTerms.of(chunk, title), null);
+  }
+
+  /**
+   * The stemmed terms of what the chunks of a file share: its title and path, analysed once
+   * per file, and its headings, once per distinct heading path (the chunks of one section
+   * repeat it); replayed into each chunk's document. One per file being indexed.
+   */
+  private static final class FileTerms {
+    private final AnalyzedText title;
+    private final AnalyzedText path;
+    private final Map<String, AnalyzedText> headings = new HashMap<>();
+
+    private FileTerms(AnalyzedText title, AnalyzedText path) {
+      this.title = title;
+      this.path = path;
+    }
+
+    static FileTerms of(Chunk chunk, String title) {
+      // Each H1 of a tasks file is a task of its own: the first one is no title of the others
+      // (issue 15: the TVA task answered "relation client" through the Dupont task above it).
+      String fileTitle = chunk.file().kind() == FileKind.TASKS ? "" : title;
+      String path = chunk.path().replace('/', ' ').replace('.', ' ').replace('-', ' ')
+          .replace('_', ' ');
+      return new FileTerms(AnalyzedText.of(Analysis.normalize(fileTitle)).stemmedOnce(),
+          AnalyzedText.of(Analysis.normalize(path)).stemmedOnce());
+    }
+
+    /** The stemmed terms of {@code headings} (normalised). */
+    AnalyzedText headings(String headings) {
+      return this.headings.computeIfAbsent(headings, h -> AnalyzedText.of(h).stemmedOnce());
+    }
   }
 
   /** The document of {@code chunk}; {@code vector}, a unit vector, may be null. */
-  static Document toDocument(Chunk chunk, String title, float[] vector) {
+  private static Document toDocument(Chunk chunk, FileTerms file, float[] vector) {
     Document doc = new Document();
     if (vector != null) {
       doc.add(new KnnFloatVectorField(Fields.VECTOR, vector,
@@ -90,17 +159,12 @@ final class ChunkDocuments {
 
     String text = Analysis.normalize(chunk.text());
     String headings = Analysis.normalize(String.join(" \n ", chunk.headings()));
-    String path = chunk.path().replace('/', ' ').replace('.', ' ').replace('-', ' ')
-        .replace('_', ' ');
     AnalyzedText analyzed = AnalyzedText.of(text); // one pass of the chain for both fields
-    doc.add(new TextField(Fields.BODY, analyzed.stemmed()));
+    doc.add(new Field(Fields.BODY, analyzed.stemmed(), STEMS));
     doc.add(new TextField(Fields.EXACT, analyzed.exact()));
-    doc.add(new TextField(Fields.HEADING, headings, Field.Store.NO));
-    // Each H1 of a tasks file is a task of its own: the first one is no title of the others
-    // (issue 15: the TVA task answered "relation client" through the Dupont task above it).
-    String fileTitle = chunk.file().kind() == FileKind.TASKS ? "" : title;
-    doc.add(new TextField(Fields.TITLE, Analysis.normalize(fileTitle), Field.Store.NO));
-    doc.add(new TextField(Fields.PATH_TEXT, Analysis.normalize(path), Field.Store.NO));
+    doc.add(new Field(Fields.HEADING, file.headings(headings).exact(), STEMS));
+    doc.add(new Field(Fields.TITLE, file.title.exact(), STEMS));
+    doc.add(new Field(Fields.PATH_TEXT, file.path.exact(), STEMS));
     // Compounds are found in Java and indexed as exact terms: no pattern over all prose.
     for (String unit : Analysis.compounds(headings + " \n " + text + " \n "
         + Analysis.normalize(chunk.path()))) {

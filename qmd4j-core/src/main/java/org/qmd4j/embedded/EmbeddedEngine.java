@@ -47,7 +47,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  static final String FORMAT = "v9"; // v8: path binary doc values; v9: vectors, model id
+  static final String FORMAT = "v10"; // v10: stems without positions, dense norms (issue 17)
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
   private static final int HEAL_ATTEMPTS = 4;
 

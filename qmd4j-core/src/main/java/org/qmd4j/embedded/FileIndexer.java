@@ -1,14 +1,22 @@
 package org.qmd4j.embedded;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32C;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
@@ -46,44 +54,151 @@ final class FileIndexer {
     this.vectors = vectors;
   }
 
-  /** Files read and indexed between two checkpoints of a long pass. */
-  private static final int BATCH = 2_000;
+  /** The fewest files indexed between two checkpoints (a commit is a few file syncs). */
+  private static final int CHECKPOINT_FILES = 100;
+  /** A pass over fewer files runs on the calling thread (a watcher's changes). */
+  private static final int PARALLEL_FROM = 16;
 
-  /** What runs between two batches of a long pass: a commit, when one is due. */
+  /** What runs between two files of a long pass: a commit, when one is due. */
   interface Checkpoint {
+    /** Commits what was indexed so far if it is time to; on one thread at a time. */
     void reached() throws IOException;
   }
 
   /**
-   * Reads and (re)indexes {@code paths} on every core (reading, chunking and analysis
-   * dominate a rebuild; the writer takes documents from several threads at once), in batches
-   * of {@value #BATCH} files with {@code checkpoint} between two, and counts what was done.
+   * Reads and (re)indexes {@code paths} on {@code threads} threads (one per core), and counts
+   * what was done. Reading, chunking and Lucene's inversion dominate a first index; the writer
+   * takes documents from several threads at once, each into its own in-memory segment. The
+   * threads take the next file from one shared counter, so they end together. Whichever thread
+   * finds a checkpoint due (at least {@value #CHECKPOINT_FILES} files after the last) runs it,
+   * while the others go on indexing and help flush the segments it commits (issue 17: a commit
+   * between batches left a core idle while one thread flushed every segment). Each file's
+   * chunks and record are added in one block, so a checkpoint holds whole files only. With a
+   * model, a parsed file waits in {@link PendingVectors} until enough chunks for one call to
+   * the model are gathered (a checkpoint meanwhile holds neither it nor its record: a resumed
+   * pass reads it again); what waits at the end is embedded on {@code threads} threads.
    */
   void indexAll(IndexWriter writer, List<String> paths, Map<String, FileStamp> seen,
       Map<String, FileRecord> known, Map<String, FileRecord> next, RefreshStats stats,
-      IndexProgress progress, Checkpoint checkpoint) throws IOException {
+      IndexProgress progress, int threads, Checkpoint checkpoint) throws IOException {
     ProgressTicker ticker = new ProgressTicker(progress, paths.size());
     // With a model, files wait for their vectors and are written (and counted) in groups.
     PendingVectors pending = vectors.enabled()
         ? new PendingVectors(writer, vectors, ticker::tick) : null;
-    for (int from = 0; from < paths.size(); from += BATCH) {
-      List<Outcome> outcomes = paths.subList(from, Math.min(paths.size(), from + BATCH))
-          .parallelStream()
-          .map(path -> {
-            Outcome o = reindex(writer, path, seen.get(path), known.get(path), next, pending);
-            if (o != Outcome.QUEUED) ticker.tick();
-            return o;
-          })
-          .toList();
-      if (pending != null) pending.flush();
-      for (Outcome o : outcomes) {
-        if (o == Outcome.REMOVED) stats.removed++;
-        if (o != Outcome.REMOVED) stats.read++;
-        if (o == Outcome.INDEXED || o == Outcome.QUEUED) stats.indexed++;
-      }
-      if (from + BATCH < paths.size()) checkpoint.reached();
+    Pass pass = new Pass(writer, paths, seen, known, next, ticker, checkpoint, pending);
+    int used = paths.size() < PARALLEL_FROM ? 1 : Math.min(threads, paths.size());
+    pass.run(used);
+    if (pending != null) pending.flush(used);
+    stats.read += pass.read.get();
+    stats.indexed += pass.indexed.get();
+    stats.removed += pass.removed.get();
+    pass.ticker.finish();
+  }
+
+  /** One pass over many files: the shared counter, the checkpoint's turn, the counts. */
+  private final class Pass {
+    private final IndexWriter writer;
+    private final List<String> paths;
+    private final Map<String, FileStamp> seen;
+    private final Map<String, FileRecord> known;
+    private final Map<String, FileRecord> next;
+    private final ProgressTicker ticker;
+    private final Checkpoint checkpoint;
+    private final PendingVectors pending; // null without a model
+    private final AtomicInteger nextFile = new AtomicInteger();
+    private final AtomicInteger sinceCheckpoint = new AtomicInteger();
+    private final AtomicBoolean checkpointing = new AtomicBoolean();
+    private final AtomicInteger read = new AtomicInteger();
+    private final AtomicInteger indexed = new AtomicInteger();
+    private final AtomicInteger removed = new AtomicInteger();
+    private volatile boolean failed;
+
+    Pass(IndexWriter writer, List<String> paths, Map<String, FileStamp> seen,
+        Map<String, FileRecord> known, Map<String, FileRecord> next, ProgressTicker ticker,
+        Checkpoint checkpoint, PendingVectors pending) {
+      this.writer = writer;
+      this.paths = paths;
+      this.seen = seen;
+      this.known = known;
+      this.next = next;
+      this.ticker = ticker;
+      this.checkpoint = checkpoint;
+      this.pending = pending;
     }
-    ticker.finish();
+
+    void run(int threads) throws IOException {
+      if (threads <= 1) {
+        work(false);
+        return;
+      }
+      ExecutorService pool = Executors.newFixedThreadPool(threads - 1, runnable -> {
+        Thread t = new Thread(runnable, "qmd4j-index");
+        t.setDaemon(true);
+        return t;
+      });
+      try {
+        List<Future<?>> helpers = new ArrayList<>();
+        for (int i = 1; i < threads; i++) {
+          helpers.add(pool.submit(() -> {
+            work(true);
+            return null;
+          }));
+        }
+        Throwable failure = null;
+        try {
+          work(true);
+        } catch (IOException | RuntimeException | Error e) {
+          failure = e;
+        }
+        for (Future<?> helper : helpers) {
+          try {
+            helper.get();
+          } catch (ExecutionException e) {
+            if (failure == null) failure = e.getCause();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failed = true;
+            throw new InterruptedIOException("Interrupted while indexing");
+          }
+        }
+        if (failure instanceof IOException) throw (IOException) failure;
+        if (failure instanceof RuntimeException) throw (RuntimeException) failure;
+        if (failure instanceof Error) throw (Error) failure;
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+
+    /** Indexes files until none is left; then flushes the largest in-memory segment. */
+    private void work(boolean flushAtTheEnd) throws IOException {
+      try {
+        for (int i = nextFile.getAndIncrement(); i < paths.size() && !failed;
+            i = nextFile.getAndIncrement()) {
+          String path = paths.get(i);
+          Outcome o = reindex(writer, path, seen.get(path), known.get(path), next, pending);
+          if (o == Outcome.REMOVED) removed.incrementAndGet();
+          if (o != Outcome.REMOVED) read.incrementAndGet();
+          if (o == Outcome.INDEXED || o == Outcome.QUEUED) indexed.incrementAndGet();
+          if (o != Outcome.QUEUED) ticker.tick(); // a queued file ticks when written
+          // None after the last file: the pass's own commit follows.
+          if (sinceCheckpoint.incrementAndGet() >= CHECKPOINT_FILES
+              && nextFile.get() < paths.size() && checkpointing.compareAndSet(false, true)) {
+            try {
+              sinceCheckpoint.set(0);
+              checkpoint.reached();
+            } finally {
+              checkpointing.set(false);
+            }
+          }
+        }
+        // The segments in memory are written now, one per thread at once, not all by the
+        // commit that follows the pass on one thread.
+        if (flushAtTheEnd && !failed) writer.flushNextBuffer();
+      } catch (IOException | RuntimeException | Error e) {
+        failed = true;
+        throw e;
+      }
+    }
   }
 
   /** What indexing one file did; QUEUED: indexed, its documents written with its vectors. */
@@ -98,7 +213,9 @@ final class FileIndexer {
     try {
       byte[] bytes = readOrNull(path);
       if (bytes == null) { // deleted since the walk
-        writer.deleteDocuments(new Term(Fields.PATH, path), new Term(Fields.FILE_PATH, path));
+        if (old != null) {
+          writer.deleteDocuments(new Term(Fields.PATH, path), new Term(Fields.FILE_PATH, path));
+        }
         return Outcome.REMOVED;
       }
       long hash = hash(bytes);
@@ -108,7 +225,10 @@ final class FileIndexer {
       }
       FileRecord record = new FileRecord(stamp, hash, System.currentTimeMillis() * 1_000_000L);
       next.put(path, record);
-      writer.deleteDocuments(new Term(Fields.FILE_PATH, path));
+      // A file without a record has no documents (its chunks and record are added in one
+      // block): nothing to delete. A first index buffered two delete terms per file, then
+      // looked them up in every segment (issue 17).
+      if (old != null) writer.deleteDocuments(new Term(Fields.FILE_PATH, path));
       VaultFile file = layout.classify(path).orElseThrow();
       // Touched, not changed: new stamp only (unless a note is dated by its modification).
       if (old != null && old.hash() == hash && (file.kind() != FileKind.NOTE
@@ -116,7 +236,7 @@ final class FileIndexer {
         writer.addDocument(IndexStore.recordDocument(path, record));
         return Outcome.TOUCHED;
       }
-      writer.deleteDocuments(new Term(Fields.PATH, path));
+      if (old != null) writer.deleteDocuments(new Term(Fields.PATH, path));
       if (bytes == UNREADABLE) { // recorded, so that it is not retried until it changes
         writer.addDocument(IndexStore.recordDocument(path, record));
         return Outcome.TOUCHED;

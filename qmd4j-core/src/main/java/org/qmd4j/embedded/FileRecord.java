@@ -81,6 +81,7 @@ record FileRecord(FileStamp stamp, long hash, long readAtNanos) {
     d.add(new NumericDocValuesField(Fields.INODE, record.stamp().inode()));
     d.add(new NumericDocValuesField(Fields.HASH, record.hash()));
     d.add(new NumericDocValuesField(Fields.READ_AT, record.readAtNanos()));
+    ChunkDocuments.addEmptyNormedFields(d);
     return d;
   }
 }

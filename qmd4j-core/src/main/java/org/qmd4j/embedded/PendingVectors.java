@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ForkJoinPool;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.qmd4j.vault.ParsedNote;
@@ -54,21 +53,21 @@ final class PendingVectors {
   }
 
   /**
-   * Embeds and writes every waiting file, split over the cores; called when no file is being
-   * added: at the end of a pass, and before a commit.
+   * Embeds and writes every waiting file, split in {@code parts} run at once (one per
+   * indexing thread); called at the end of a pass, when no file is being added.
    *
    * @throws IOException if the index cannot be written
    */
-  void flush() throws IOException {
+  void flush(int parts) throws IOException {
     List<Pending> rest;
     synchronized (this) {
       rest = take();
     }
     if (rest.isEmpty()) return;
-    int parts = Math.min(rest.size(), ForkJoinPool.getCommonPoolParallelism() + 1);
+    int n = Math.max(1, Math.min(rest.size(), parts));
     List<List<Pending>> split = new ArrayList<>();
-    for (int p = 0; p < parts; p++) split.add(new ArrayList<>());
-    for (int i = 0; i < rest.size(); i++) split.get(i % parts).add(rest.get(i));
+    for (int p = 0; p < n; p++) split.add(new ArrayList<>());
+    for (int i = 0; i < rest.size(); i++) split.get(i % n).add(rest.get(i));
     try {
       split.parallelStream().forEach(part -> {
         try {

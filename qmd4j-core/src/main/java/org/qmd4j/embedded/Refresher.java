@@ -50,6 +50,7 @@ final class Refresher {
   private Map<String, FileRecord> files;
   private boolean walkOwed = true;
   private long checkpointNanos = Duration.ofSeconds(15).toNanos();
+  private int threads = Runtime.getRuntime().availableProcessors();
   /** The records no longer match the visible index (uncommitted changes were dropped). */
   private boolean recordsOwed;
 
@@ -70,6 +71,13 @@ final class Refresher {
   void checkpointEvery(Duration every) {
     synchronized (lock) {
       checkpointNanos = every.toNanos();
+    }
+  }
+
+  /** How many threads index a long pass: one per core (tests compare 1 with several). */
+  void indexWith(int threads) {
+    synchronized (lock) {
+      this.threads = threads;
     }
   }
 
@@ -325,10 +333,13 @@ final class Refresher {
     }
     // A long pass (a first index) commits every 15 s, so that a process that
     // is interrupted leaves what it indexed, and the next one resumes from there. The
-    // live writer does not: what a watcher reports is a few files.
+    // live writer does not: what a watcher reports is a few files. The checkpoint runs on
+    // whichever indexing thread finds it due, one at a time, while the others go on.
+    long every = checkpointNanos;
+    boolean checkpoints = !live.isOpen();
     long[] lastCommit = {System.nanoTime()};
-    indexer.indexAll(writer, toRead, seen, known, next, stats, progress, () -> {
-      if (!live.isOpen() && System.nanoTime() - lastCommit[0] >= checkpointNanos) {
+    indexer.indexAll(writer, toRead, seen, known, next, stats, progress, threads, () -> {
+      if (checkpoints && System.nanoTime() - lastCommit[0] >= every) {
         store.commit(writer);
         lastCommit[0] = System.nanoTime();
       }

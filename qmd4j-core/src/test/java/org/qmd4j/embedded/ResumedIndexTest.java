@@ -33,7 +33,7 @@ class ResumedIndexTest {
   void anInterruptedFirstIndexResumesFromItsLastCheckpoint() throws IOException {
     Path vault = Files.createDirectories(tmp.resolve("vault")).toRealPath();
     Path notes = Files.createDirectories(vault.resolve("bucket"));
-    int files = 2_500; // more than one batch of FileIndexer
+    int files = 2_500; // many checkpoints of at least 100 files
     for (int i = 0; i < files; i++) {
       Files.writeString(notes.resolve("note-" + i + ".md"), "# Note " + i + "\nMot" + i + ".\n");
     }
@@ -56,10 +56,12 @@ class ResumedIndexTest {
     try {
       Refresher refresher = new Refresher(vault, VaultLayout.PROJECTS, Chunker.defaults(),
           next, IndexProgress.NONE);
-      assertThat(refresher.fileCount()).as("files committed at the checkpoint")
-          .isEqualTo(2_000);
+      int committed = refresher.fileCount();
+      assertThat(committed).as("files committed at the checkpoints").isPositive()
+          .isLessThan(files);
+      assertThat(next.chunkCount()).as("whole files only").isEqualTo(committed);
       RefreshStats resumed = refresher.refresh();
-      assertThat(resumed.indexed()).isEqualTo(files - 2_000);
+      assertThat(resumed.indexed()).isEqualTo(files - committed);
       assertThat(refresher.fileCount()).isEqualTo(files);
       assertThat(next.chunkCount()).isEqualTo(files);
     } finally {
