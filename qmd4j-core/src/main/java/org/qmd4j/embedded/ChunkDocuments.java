@@ -78,9 +78,11 @@ final class ChunkDocuments {
     }
   }
 
-  /** The documents of every chunk of {@code note}, with their vectors when there is a model. */
-  static List<Document> toDocuments(ParsedNote note, Vectors vectors) {
-    List<float[]> v = vectors.passages(note);
+  /**
+   * The documents of every chunk of {@code note}; {@code v} holds one unit vector per chunk,
+   * or is empty (no model).
+   */
+  static List<Document> toDocuments(ParsedNote note, List<float[]> v) {
     List<Document> docs = new ArrayList<>();
     FileTerms file = null;
     for (int i = 0; i < note.chunks().size(); i++) {

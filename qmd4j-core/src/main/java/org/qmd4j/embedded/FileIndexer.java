@@ -73,14 +73,22 @@ final class FileIndexer {
    * finds a checkpoint due (at least {@value #CHECKPOINT_FILES} files after the last) runs it,
    * while the others go on indexing and help flush the segments it commits (issue 17: a commit
    * between batches left a core idle while one thread flushed every segment). Each file's
-   * chunks and record are added in one block, so a checkpoint holds whole files only.
+   * chunks and record are added in one block, so a checkpoint holds whole files only. With a
+   * model, a parsed file waits in {@link PendingVectors} until enough chunks for one call to
+   * the model are gathered (a checkpoint meanwhile holds neither it nor its record: a resumed
+   * pass reads it again); what waits at the end is embedded on {@code threads} threads.
    */
   void indexAll(IndexWriter writer, List<String> paths, Map<String, FileStamp> seen,
       Map<String, FileRecord> known, Map<String, FileRecord> next, RefreshStats stats,
       IndexProgress progress, int threads, Checkpoint checkpoint) throws IOException {
-    Pass pass = new Pass(writer, paths, seen, known, next, new ProgressTicker(progress,
-        paths.size()), checkpoint);
-    pass.run(paths.size() < PARALLEL_FROM ? 1 : Math.min(threads, paths.size()));
+    ProgressTicker ticker = new ProgressTicker(progress, paths.size());
+    // With a model, files wait for their vectors and are written (and counted) in groups.
+    PendingVectors pending = vectors.enabled()
+        ? new PendingVectors(writer, vectors, ticker::tick) : null;
+    Pass pass = new Pass(writer, paths, seen, known, next, ticker, checkpoint, pending);
+    int used = paths.size() < PARALLEL_FROM ? 1 : Math.min(threads, paths.size());
+    pass.run(used);
+    if (pending != null) pending.flush(used);
     stats.read += pass.read.get();
     stats.indexed += pass.indexed.get();
     stats.removed += pass.removed.get();
@@ -96,6 +104,7 @@ final class FileIndexer {
     private final Map<String, FileRecord> next;
     private final ProgressTicker ticker;
     private final Checkpoint checkpoint;
+    private final PendingVectors pending; // null without a model
     private final AtomicInteger nextFile = new AtomicInteger();
     private final AtomicInteger sinceCheckpoint = new AtomicInteger();
     private final AtomicBoolean checkpointing = new AtomicBoolean();
@@ -106,7 +115,7 @@ final class FileIndexer {
 
     Pass(IndexWriter writer, List<String> paths, Map<String, FileStamp> seen,
         Map<String, FileRecord> known, Map<String, FileRecord> next, ProgressTicker ticker,
-        Checkpoint checkpoint) {
+        Checkpoint checkpoint, PendingVectors pending) {
       this.writer = writer;
       this.paths = paths;
       this.seen = seen;
@@ -114,6 +123,7 @@ final class FileIndexer {
       this.next = next;
       this.ticker = ticker;
       this.checkpoint = checkpoint;
+      this.pending = pending;
     }
 
     void run(int threads) throws IOException {
@@ -165,11 +175,11 @@ final class FileIndexer {
         for (int i = nextFile.getAndIncrement(); i < paths.size() && !failed;
             i = nextFile.getAndIncrement()) {
           String path = paths.get(i);
-          Outcome o = reindex(writer, path, seen.get(path), known.get(path), next);
+          Outcome o = reindex(writer, path, seen.get(path), known.get(path), next, pending);
           if (o == Outcome.REMOVED) removed.incrementAndGet();
           if (o != Outcome.REMOVED) read.incrementAndGet();
-          if (o == Outcome.INDEXED) indexed.incrementAndGet();
-          ticker.tick();
+          if (o == Outcome.INDEXED || o == Outcome.QUEUED) indexed.incrementAndGet();
+          if (o != Outcome.QUEUED) ticker.tick(); // a queued file ticks when written
           // None after the last file: the pass's own commit follows.
           if (sinceCheckpoint.incrementAndGet() >= CHECKPOINT_FILES
               && nextFile.get() < paths.size() && checkpointing.compareAndSet(false, true)) {
@@ -191,12 +201,15 @@ final class FileIndexer {
     }
   }
 
-  /** What indexing one file did. */
-  enum Outcome { REMOVED, UNCHANGED, TOUCHED, INDEXED }
+  /** What indexing one file did; QUEUED: indexed, its documents written with its vectors. */
+  enum Outcome { REMOVED, UNCHANGED, TOUCHED, INDEXED, QUEUED }
 
-  /** Re-reads one new or changed file and replaces its documents; thread-safe. */
+  /**
+   * Re-reads one new or changed file and replaces its documents; thread-safe. With
+   * {@code pending} (an index with a model), its new documents wait there for their vectors.
+   */
   Outcome reindex(IndexWriter writer, String path, FileStamp stamp, FileRecord old,
-      Map<String, FileRecord> next) {
+      Map<String, FileRecord> next, PendingVectors pending) {
     try {
       byte[] bytes = readOrNull(path);
       if (bytes == null) { // deleted since the walk
@@ -230,7 +243,11 @@ final class FileIndexer {
       }
       ParsedNote note = chunker.parse(file, NoteText.decode(bytes),
           Optional.of(stamp.modifiedDay()));
-      List<Document> docs = ChunkDocuments.toDocuments(note, vectors);
+      if (pending != null) {
+        pending.add(note, IndexStore.recordDocument(path, record));
+        return Outcome.QUEUED;
+      }
+      List<Document> docs = ChunkDocuments.toDocuments(note, List.of());
       docs.add(IndexStore.recordDocument(path, record));
       writer.addDocuments(docs);
       return Outcome.INDEXED;

@@ -29,8 +29,10 @@ import org.qmd4j.spi.Hit;
  * holding more query words first) and the chunks nearest to the query's vector, both with the
  * filter applied while searching, fused by weighted reciprocal rank. Chunks that hold every
  * query word and rank in the keyword list's first {@code limit} are never pushed out by
- * vector-only candidates: vectors may reorder them, not replace them. Without a model, deep
- * ranking is {@link Ranker#deep}. Stateless and thread-safe.
+ * vector-only candidates: vectors may reorder them, not replace them. A chunk found by its
+ * vector only is a candidate when it is nearer to the query than noise comes
+ * ({@link SimilarityFloor}). Without a model, deep ranking is {@link Ranker#deep}. Stateless
+ * and thread-safe.
  *
  * <p>The weights were tuned on the French evaluation set of {@code qmd4j-semantic}'s tests
  * (see {@code docs/benchmarks.md}).
@@ -73,9 +75,23 @@ final class HybridRanker {
     List<Hit> keyword = Ranker.ranked(searcher, plan.tiered(), plan.termCount(), filter, depth);
     float[] query = vectors.query(text);
     float[] centre = CorpusCentre.of(searcher.getIndexReader(), query.length);
-    List<Chunk> nearest = nearest(searcher, CorpusCentre.centred(query, centre), filter, depth);
-    return fuse(keyword, nearest, limit, vectorWeight);
+    float[] centred = CorpusCentre.centred(query, centre);
+    List<Near> near = nearest(searcher, centred, filter, depth);
+    // Vector-only candidates must beat noise (SimilarityFloor): a nonsense query gets its
+    // keyword hits, if any, not whichever chunks happen to be nearest.
+    double floor = SimilarityFloor.of(searcher, vectors, centre);
+    List<Chunk> kept = new ArrayList<>();
+    for (Near n : near) {
+      if (SimilarityFloor.centredCosine(searcher.getIndexReader(), n.doc(), centred, centre)
+          > floor) {
+        kept.add(n.chunk());
+      }
+    }
+    return fuse(keyword, kept, limit, vectorWeight);
   }
+
+  /** A chunk found by its vector, and its document. */
+  record Near(Chunk chunk, int doc) {}
 
   /**
    * The chunks nearest to {@code query} that pass {@code filter}, nearest first, one per file
@@ -83,7 +99,7 @@ final class HybridRanker {
    * hub), and would otherwise fill the vector list on its own: each round searches again
    * without the files already found, until {@code k} files are found or none are left.
    */
-  static List<Chunk> nearest(IndexSearcher searcher, float[] query, ChunkFilter filter, int k)
+  static List<Near> nearest(IndexSearcher searcher, float[] query, ChunkFilter filter, int k)
       throws IOException {
     // Scope and dates are answered by the index (ChunkFilters); only an extra condition (a
     // Java predicate of find or the typed facade) reads each candidate's stored fields.
@@ -91,7 +107,7 @@ final class HybridRanker {
         : ChunkFilters.of(filter).orElse(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)));
     StoredFields stored = searcher.storedFields();
     Map<String, ScoreDoc> best = new LinkedHashMap<>();
-    Map<String, Chunk> chunks = new HashMap<>();
+    Map<String, Near> chunks = new HashMap<>();
     for (int round = 0; round < NEAREST_ROUNDS && best.size() < k; round++) {
       int fetch = (k - best.size()) * 2;
       BooleanQuery.Builder only = new BooleanQuery.Builder().add(base, Occur.FILTER);
@@ -105,7 +121,7 @@ final class HybridRanker {
         Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
         if (!filter.test(chunk) || best.containsKey(chunk.path())) continue;
         best.put(chunk.path(), sd);
-        chunks.put(chunk.path(), chunk);
+        chunks.put(chunk.path(), new Near(chunk, sd.doc));
       }
       if (top.scoreDocs.length < fetch) break; // no other file left
     }

@@ -20,6 +20,8 @@ final class Vectors {
   static final Vectors NONE = new Vectors(Optional.empty());
 
   private final Optional<EmbeddingModel> model;
+  /** The unit vectors of {@link SimilarityFloor#PROBES}, once asked for. */
+  private volatile List<float[]> probes;
 
   private Vectors(Optional<EmbeddingModel> model) {
     this.model = model;
@@ -52,7 +54,8 @@ final class Vectors {
   /** What deep search is, for {@code doctor}. */
   String describeDeep() {
     return model.map(m -> "hybrid: BM25 and nearest chunks by the model " + m.id()
-            + ", fused by weighted rank; chunks holding every query word kept")
+            + ", fused by weighted rank; chunks holding every query word kept; chunks found by"
+            + " meaning alone only when nearer to the query than random letters come")
         .orElse("keyword lists fused by rank (no semantic model without qmd)");
   }
 
@@ -69,13 +72,40 @@ final class Vectors {
     return b.append(chunk.text()).toString();
   }
 
-  /** One unit vector per chunk of {@code note}; empty without a model. */
-  List<float[]> passages(ParsedNote note) {
-    if (model.isEmpty() || note.chunks().isEmpty()) return List.of();
+  /**
+   * One unit vector per chunk of each of {@code notes}, in order, in one call to the model:
+   * a model batches the windows of a call by length, so many files per call pad little.
+   * Empty lists without a model.
+   */
+  List<List<float[]>> passages(List<ParsedNote> notes) {
+    List<List<float[]>> out = new ArrayList<>(notes.size());
+    if (model.isEmpty()) {
+      for (int i = 0; i < notes.size(); i++) out.add(List.of());
+      return out;
+    }
     List<String> texts = new ArrayList<>();
-    for (Chunk c : note.chunks()) texts.add(passage(c, note.title()));
-    List<float[]> out = model.get().embedPassages(texts);
-    return checked(out, texts.size());
+    for (ParsedNote note : notes) {
+      for (Chunk c : note.chunks()) texts.add(passage(c, note.title()));
+    }
+    List<float[]> all = texts.isEmpty() ? List.of()
+        : checked(model.get().embedPassages(texts), texts.size());
+    int from = 0;
+    for (ParsedNote note : notes) {
+      out.add(all.subList(from, from + note.chunks().size()));
+      from += note.chunks().size();
+    }
+    return out;
+  }
+
+  /** The unit vectors of the similarity floor's probes (embedded once, as queries). */
+  List<float[]> probes() {
+    List<float[]> p = probes;
+    if (p == null) {
+      p = checked(model.orElseThrow().embedQueries(SimilarityFloor.PROBES),
+          SimilarityFloor.PROBES.size());
+      probes = p;
+    }
+    return p;
   }
 
   /** The unit vector of a query. */

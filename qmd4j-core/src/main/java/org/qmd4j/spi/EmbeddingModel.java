@@ -10,10 +10,11 @@ import java.util.List;
  * {@code qmd4j-semantic} module provides one that runs an ONNX model folder locally; an
  * application may give its own with {@code SearchOptions.withEmbeddingModel}.
  *
- * <p>The embedded engine asks for passage vectors while it indexes (one call per file, from
- * several threads at once) and for one query vector per deep search; {@code fast} searches
- * never call it. Vectors are compared by their dot product after the engine scales them to
- * unit length.
+ * <p>The embedded engine asks for passage vectors while it indexes (the chunks of many files
+ * per call, 256 or more, from one thread per core at once: a model should run a call on the
+ * calling thread and batch its texts) and for one query vector per deep search; {@code fast}
+ * searches never call it. Vectors are compared by their dot product after the engine scales
+ * them to unit length.
  *
  * <p>Implementations are thread-safe, and may load their weights on first use.
  *

@@ -22,10 +22,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One loaded model: the tokenizer and the ONNX session. Texts are cut into windows of at most
- * {@code maxTokens} tokens (the tokenizer's overflow), the windows run in batches of
- * {@code batchSize}, each window's token vectors are pooled (mean or CLS), and a text's
+ * {@code maxTokens} tokens (the tokenizer's overflow), the windows of a call run in batches of
+ * similar length ({@link Batches}: at most {@code batchSize} windows and {@code batchTokens}
+ * tokens with padding), each window's token vectors are pooled (mean or CLS), and a text's
  * windows are averaged by their token count. Thread-safe: both the tokenizer and
- * {@link OrtSession#run} are; each session runs on one thread, and callers run several.
+ * {@link OrtSession#run} are; each run uses the calling thread only, and callers run several
+ * (the indexer, one per core).
  */
 final class Inference implements AutoCloseable {
   static final String MODEL_FILE = "model.onnx";
@@ -41,6 +43,7 @@ final class Inference implements AutoCloseable {
   private final OrtSession session;
   private final boolean typeIds;
   private final String output;
+  private final InferenceCounts counts = new InferenceCounts();
 
   private Inference(Path folder, ModelSettings settings, HuggingFaceTokenizer tokenizer,
       OrtEnvironment env, OrtSession session) {
@@ -81,9 +84,16 @@ final class Inference implements AutoCloseable {
     }
     OrtEnvironment env = OrtEnvironment.getEnvironment();
     try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-      // One thread per inference: indexing runs one per core, and a query is short.
+      // One thread per run: the indexer calls from one thread per core, and a query is
+      // short. No thread pool of ONNX Runtime's own, so no threads spinning between runs.
       options.setIntraOpNumThreads(1);
+      options.setInterOpNumThreads(1);
+      options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
       options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+      // The arena keeps the largest run's activations per calling thread, which batchTokens
+      // bounds; memory patterns are planned per input shape, and every batch has its own.
+      options.setCPUArenaAllocator(true);
+      options.setMemoryPatternOptimization(false);
       OrtSession session = env.createSession(folder.resolve(MODEL_FILE).toString(), options);
       LOG.info("Loaded the model {} from {} in {} ms", settings.name(), folder,
           (System.nanoTime() - start) / 1_000_000);
@@ -97,39 +107,41 @@ final class Inference implements AutoCloseable {
     }
   }
 
-  /** One vector per text, in order, each of the declared dimension. */
+  /**
+   * One vector per text, in order, each of the declared dimension. The windows of all the
+   * texts are sorted by length and packed into batches ({@link Batches}), so that a call with
+   * many texts pads little; the batches run one after the other on the calling thread.
+   */
   List<float[]> embed(List<String> texts) {
-    List<long[]> ids = new ArrayList<>();
-    List<long[]> masks = new ArrayList<>();
-    List<long[]> types = new ArrayList<>();
-    List<Integer> owners = new ArrayList<>();
+    List<Batches.Window> windows = new ArrayList<>();
+    long tokens = 0;
     for (int t = 0; t < texts.size(); t++) {
       Encoding first = tokenizer.encode(texts.get(t));
-      List<Encoding> windows = new ArrayList<>(List.of(first));
+      List<Encoding> all = new ArrayList<>(List.of(first));
       Encoding[] more = first.getOverflowing();
-      if (more != null) windows.addAll(Arrays.asList(more));
-      for (Encoding w : windows.subList(0, Math.min(MAX_WINDOWS, windows.size()))) {
-        ids.add(w.getIds());
-        masks.add(w.getAttentionMask());
-        types.add(w.getTypeIds());
-        owners.add(t);
+      if (more != null) all.addAll(Arrays.asList(more));
+      for (Encoding w : all.subList(0, Math.min(MAX_WINDOWS, all.size()))) {
+        windows.add(new Batches.Window(t, w.getIds(), w.getAttentionMask(), w.getTypeIds()));
+        tokens += w.getIds().length;
       }
     }
+    counts.call(texts.size(), windows.size(), tokens);
     float[][] sums = new float[texts.size()][];
     double[] weights = new double[texts.size()];
-    for (int from = 0; from < ids.size(); from += settings.batchSize()) {
-      int to = Math.min(ids.size(), from + settings.batchSize());
-      float[][] pooled = run(ids.subList(from, to), masks.subList(from, to),
-          types.subList(from, to));
-      for (int i = from; i < to; i++) {
-        int owner = owners.get(i);
-        double weight = Arrays.stream(masks.get(i)).sum();
-        float[] v = pooled[i - from];
-        if (sums[owner] == null) sums[owner] = new float[v.length];
-        for (int d = 0; d < v.length; d++) sums[owner][d] += (float) (v[d] * weight);
-        weights[owner] += weight;
+    for (List<Batches.Window> batch
+        : Batches.pack(windows, settings.batchSize(), settings.batchTokens())) {
+      float[][] pooled = run(batch);
+      for (int i = 0; i < batch.size(); i++) {
+        Batches.Window w = batch.get(i);
+        double weight = Arrays.stream(w.mask()).sum();
+        float[] v = pooled[i];
+        if (sums[w.owner()] == null) sums[w.owner()] = new float[v.length];
+        float[] sum = sums[w.owner()];
+        for (int d = 0; d < v.length; d++) sum[d] += (float) (v[d] * weight);
+        weights[w.owner()] += weight;
       }
     }
+    if (texts.size() > 1) LOG.debug("The model {} has embedded {}", settings.name(), counts);
     List<float[]> out = new ArrayList<>(texts.size());
     for (int t = 0; t < texts.size(); t++) {
       float[] v = sums[t];
@@ -139,16 +151,27 @@ final class Inference implements AutoCloseable {
     return out;
   }
 
+  /** What this model computed since it was loaded. */
+  InferenceCounts counts() {
+    return counts;
+  }
+
   /** Runs one batch of windows and pools each window's token vectors. */
-  private float[][] run(List<long[]> ids, List<long[]> masks, List<long[]> types) {
-    int batch = ids.size();
-    int length = ids.stream().mapToInt(a -> a.length).max().orElse(1);
-    long[] shape = {batch, length};
+  private float[][] run(List<Batches.Window> batch) {
+    int rows = batch.size();
+    int length = batch.stream().mapToInt(Batches.Window::length).max().orElse(1);
+    long[] shape = {rows, length};
+    List<long[]> masks = batch.stream().map(Batches.Window::mask).toList();
     Map<String, OnnxTensor> inputs = new HashMap<>();
     try {
-      inputs.put("input_ids", tensor(ids, batch, length, shape));
-      inputs.put("attention_mask", tensor(masks, batch, length, shape));
-      if (typeIds) inputs.put("token_type_ids", tensor(types, batch, length, shape));
+      inputs.put("input_ids", tensor(batch.stream().map(Batches.Window::ids).toList(), rows,
+          length, shape));
+      inputs.put("attention_mask", tensor(masks, rows, length, shape));
+      if (typeIds) {
+        inputs.put("token_type_ids", tensor(batch.stream().map(Batches.Window::types).toList(),
+            rows, length, shape));
+      }
+      counts.run((long) rows * length);
       try (OrtSession.Result result = session.run(inputs)) {
         OnnxTensor out = (OnnxTensor) result.get(output).orElseThrow();
         long[] dims = out.getInfo().getShape();
@@ -184,6 +207,7 @@ final class Inference implements AutoCloseable {
 
   @Override
   public void close() {
+    if (counts.calls() > 0) LOG.info("The model {} embedded {}", settings.name(), counts);
     try {
       session.close();
     } catch (OrtException e) {

@@ -12,17 +12,25 @@ import org.qmd4j.search.ModelException;
 
 /**
  * What {@code qmd4j-model.json} says about a model: its name, vector size, pooling, whether
- * vectors are normalised, the prefixes of queries and passages, the tokens per window and the
- * windows per inference batch.
+ * vectors are normalised, the prefixes of queries and passages, the tokens per window, and the
+ * windows and tokens (padding included) per inference run.
  *
  * <pre>{@code
  * {"name": "intfloat/multilingual-e5-small", "dimension": 384, "pooling": "mean",
  *  "normalize": true, "queryPrefix": "query: ", "passagePrefix": "passage: ",
- *  "maxTokens": 512, "batchSize": 16}
+ *  "maxTokens": 512, "batchSize": 64, "batchTokens": 1024}
  * }</pre>
  */
 record ModelSettings(String name, int dimension, Pooling pooling, boolean normalize,
-    String queryPrefix, String passagePrefix, int maxTokens, int batchSize, String json) {
+    String queryPrefix, String passagePrefix, int maxTokens, int batchSize, int batchTokens,
+    String json) {
+  /** Windows per inference run at most, by default. */
+  static final int BATCH_SIZE = 64;
+  /**
+   * Tokens per inference run at most (windows times the longest, padding included), by
+   * default: bounds the memory of a run; larger runs cost more per token on a CPU, not less.
+   */
+  static final int BATCH_TOKENS = 1_024;
   static final String FILE = "qmd4j-model.json";
   static final String VALID = "a model folder holds model.onnx, tokenizer.json and "
       + FILE + " ({\"name\": ..., \"dimension\": 384, \"pooling\": \"mean\" or \"cls\", "
@@ -73,7 +81,8 @@ record ModelSettings(String name, int dimension, Pooling pooling, boolean normal
     return new ModelSettings(name, dimension, Pooling.valueOf(pooling),
         normalize.asBoolean(true), text(root, "queryPrefix", "", folder),
         text(root, "passagePrefix", "", folder), number(root, "maxTokens", 512, folder),
-        number(root, "batchSize", 16, folder), json);
+        number(root, "batchSize", BATCH_SIZE, folder),
+        number(root, "batchTokens", BATCH_TOKENS, folder), json);
   }
 
   private static String text(JsonNode root, String field, String fallback, Path folder) {

@@ -31,8 +31,11 @@ import org.qmd4j.spi.EmbeddingModel;
  * <p>{@link #load} reads the settings and checks the files; the weights are loaded on first
  * use (a {@code fast} search never loads them), or at once with {@link #verify()}. A text
  * longer than the model's window is cut into windows (at most 16),
- * each embedded, and their vectors averaged by token count. Thread-safe and meant to be shared;
- * close it after the searchers that use it.
+ * each embedded, and their vectors averaged by token count. The windows of one call are
+ * sorted by length and run in batches of similar length, so pass many texts per call; a call
+ * runs on the calling thread, so call from several threads to use several cores (the
+ * embedded index does both). Thread-safe and meant to be shared; close it after the searchers
+ * that use it.
  *
  * @since 0.5
  */
@@ -132,6 +135,11 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
     List<String> prefixed = new ArrayList<>(texts.size());
     for (String t : texts) prefixed.add(prefix + Objects.requireNonNull(t, "text == null"));
     return inference().embed(prefixed);
+  }
+
+  /** What the loaded model computed so far; all zero before it is loaded. */
+  synchronized InferenceCounts counts() {
+    return inference == null ? new InferenceCounts() : inference.counts();
   }
 
   private synchronized Inference inference() {

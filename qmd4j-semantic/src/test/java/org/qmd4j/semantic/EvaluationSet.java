@@ -15,7 +15,8 @@ import org.qmd4j.Fixtures;
  * export, too slow to embed in a test) plus twelve generated notes of
  * everyday life ({@code eval/notes}, copied to {@code bucket/vie/}), and questions with the
  * notes that answer them ({@code eval/questions.tsv}). Semantic questions share no word with
- * their answer; keyword questions use the answer's own words.
+ * their answer; keyword questions use the answer's own words; unrelated ones are nonsense or
+ * about nothing in the vault.
  */
 final class EvaluationSet {
   static final String NOTES_FOLDER = "bucket/vie";
@@ -28,6 +29,14 @@ final class EvaluationSet {
   record Question(String kind, String text, Set<String> expected) {
     boolean semantic() {
       return kind.equals("semantic");
+    }
+
+    boolean keyword() {
+      return kind.equals("keyword");
+    }
+
+    boolean unrelated() {
+      return kind.equals("unrelated");
     }
   }
 

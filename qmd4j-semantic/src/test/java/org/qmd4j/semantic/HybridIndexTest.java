@@ -88,8 +88,10 @@ class HybridIndexTest {
       for (var model : List.of(TestModel.shared(), cls)) {
         try (Searcher searcher = SearchProviders.forVault(vault,
             options(cache).withWatch(false).withEmbeddingModel(model))) {
+          // A word of the note: a poor model (e5 with CLS pooling) may find nothing nearer to
+          // the query than noise, and show no chunk by meaning alone.
           List<SearchResult> hits =
-              searcher.search(SearchRequest.of(QUERY).withMode(Mode.DEEP));
+              searcher.search(SearchRequest.of("vaccin").withMode(Mode.DEEP));
           assertThat(hits).isNotEmpty().allMatch(r -> r.matchType() == MatchType.HYBRID);
           assertThat(recordedModel(searcher)).isEqualTo(model.id());
           assertThat(searcher.describe().deepSearch()).startsWith("embedded hybrid search")

@@ -32,8 +32,10 @@ import org.slf4j.LoggerFactory;
  * Issue 21: with the e5-small-v2 test model, deep search answers the semantic questions of the
  * French evaluation set better than without a model (the answer among the first 5 results),
  * and keyword questions are not answered worse, in deep or fast. Counts, not timings; they are
- * written to {@code target/evaluation.txt} and into docs/benchmarks.md by hand.
- * {@code -Dqmd4j.eval.weights=0.5,1,2} also reports other vector weights (tuning).
+ * written to {@code target/evaluation.txt} and into docs/benchmarks.md by hand. Nonsense
+ * questions and questions about nothing in the vault get no chunk found by meaning alone.
+ * {@code -Dqmd4j.eval.weights=0.5,1,2} also reports other vector weights (tuning), and
+ * {@code -Dqmd4j.eval.floorMargins=-0.02,0,0.02} other margins over the similarity floor.
  */
 class SemanticEvaluationTest {
   private static final Logger LOG = LoggerFactory.getLogger(SemanticEvaluationTest.class);
@@ -63,7 +65,7 @@ class SemanticEvaluationTest {
   private static int answered(Searcher searcher, Mode mode, boolean semantic) {
     int hits = 0;
     for (Question q : questions) {
-      if (q.semantic() != semantic) continue;
+      if (semantic ? !q.semantic() : !q.keyword()) continue;
       List<SearchResult> results =
           searcher.search(SearchRequest.of(q.text()).withMode(mode).withLimit(TOP));
       if (results.stream().anyMatch(r -> q.expected().contains(r.path()))) hits++;
@@ -72,7 +74,30 @@ class SemanticEvaluationTest {
   }
 
   private static long count(boolean semantic) {
-    return questions.stream().filter(q -> q.semantic() == semantic).count();
+    return questions.stream().filter(q -> semantic ? q.semantic() : q.keyword()).count();
+  }
+
+  /**
+   * Results of deep search with the model, among the first 5 for the unrelated questions,
+   * that fast search does not find among its first 50: chunks found by meaning alone.
+   */
+  private static int foundByMeaningAlone(List<String> shown) {
+    int alone = 0;
+    for (Question q : questions) {
+      if (!q.unrelated()) continue;
+      Set<String> keyword = new HashSet<>();
+      for (SearchResult r : withModel.search(SearchRequest.of(q.text()).withMode(Mode.FAST)
+          .withLimit(50))) {
+        keyword.add(r.path() + ":" + r.lines());
+      }
+      for (SearchResult r : withModel.search(SearchRequest.of(q.text()).withMode(Mode.DEEP)
+          .withLimit(TOP))) {
+        if (keyword.contains(r.path() + ":" + r.lines())) continue;
+        alone++;
+        shown.add(q.text() + " -> " + r.path());
+      }
+    }
+    return alone;
   }
 
   @Test
@@ -111,6 +136,11 @@ class SemanticEvaluationTest {
         "keyword, deep: with the model " + keywordDeepWith + ", without " + keywordDeepWithout,
         "keyword, fast: with the model " + keywordFastWith + ", without "
             + keywordFastWithout));
+    List<String> shown = new ArrayList<>();
+    int alone = foundByMeaningAlone(shown);
+    report.add("unrelated (" + questions.stream().filter(Question::unrelated).count()
+        + "), deep with the model: " + alone + " results found by meaning alone in the top "
+        + TOP + " " + shown);
     String grid = System.getProperty("qmd4j.eval.weights", "");
     double chosen = HybridWeights.vectorWeight();
     for (String w : grid.isBlank() ? new String[0] : grid.split(",")) {
@@ -119,6 +149,22 @@ class SemanticEvaluationTest {
           + ", keyword deep " + answered(withModel, Mode.DEEP, false));
     }
     HybridWeights.setVectorWeight(chosen);
+    String margins = System.getProperty("qmd4j.eval.floorMargins", "");
+    double margin = HybridWeights.floorMargin();
+    List<String> shownAt = new ArrayList<>();
+    for (String m : margins.isBlank() ? new String[0] : margins.split(",")) {
+      HybridWeights.setFloorMargin(Double.parseDouble(m));
+      report.add("floor margin " + m + ": semantic deep " + answered(withModel, Mode.DEEP, true)
+          + ", keyword deep " + answered(withModel, Mode.DEEP, false)
+          + ", unrelated: found by meaning alone " + foundByMeaningAlone(shownAt) + " "
+          + shownAt);
+      shownAt.clear();
+    }
+    HybridWeights.setFloorMargin(-1); // no floor: every nearest chunk is a candidate
+    int aloneWithoutFloor = foundByMeaningAlone(new ArrayList<>());
+    HybridWeights.setFloorMargin(margin);
+    report.add("unrelated without the similarity floor: " + aloneWithoutFloor
+        + " results found by meaning alone");
     Files.write(Path.of("target/evaluation.txt"), report, StandardCharsets.UTF_8);
     report.forEach(LOG::info);
 
@@ -127,6 +173,8 @@ class SemanticEvaluationTest {
     assertThat(keywordDeepWith).as("keyword questions in deep").isGreaterThanOrEqualTo(
         keywordDeepWithout);
     assertThat(keywordFastWith).as("keyword questions in fast").isEqualTo(keywordFastWithout);
+    assertThat(alone).as("unrelated results found by meaning alone, with the similarity floor"
+        + " than without").isLessThan(aloneWithoutFloor);
   }
 
   @Test
