@@ -9,7 +9,11 @@ class Qmd4jMcp:
     def __init__(self, vault, command=None, engine="embedded"):
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         command = command or [os.path.join(root, "qmd4j")]
-        env = dict(os.environ, QMD4J_SEARCH_FALLBACK="1")
+        env = dict(os.environ)
+        if engine == "embedded":
+            env["QMD4J_SEARCH_FALLBACK"] = "1"
+        else:  # the variable forces the embedded engine whatever --engine says
+            env.pop("QMD4J_SEARCH_FALLBACK", None)
         self.server = subprocess.Popen([*command, "mcp", "--vault", vault, "--engine", engine],
                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                        stderr=subprocess.DEVNULL, env=env)

@@ -38,6 +38,8 @@ import org.slf4j.LoggerFactory;
 final class Sync {
   private static final Logger LOG = LoggerFactory.getLogger(Sync.class);
   private static final int BATCH = 500;
+  /** Files per request of deletes and per version query after a send. */
+  static final int GROUP = 1_000;
 
   private final Nodes nodes;
   private final String collection;
@@ -137,18 +139,33 @@ final class Sync {
     }
     if (!batch.isEmpty()) send(batch);
     if (counts.isEmpty() && gone.isEmpty()) return 0;
-    UpdateRequest deletes = new UpdateRequest();
-    for (Map.Entry<String, Integer> c : counts.entrySet()) {
-      long version = ChunkDocs.version(found.get(c.getKey()));
-      // Chunks of older reads of the file, and this read's surplus ordinals if any.
-      deletes.deleteByQuery(pathQuery(c.getKey()) + " AND file_version:[* TO "
-          + (version - 1) + "]");
-      deletes.deleteByQuery(pathQuery(c.getKey()) + " AND file_version:" + version
-          + " AND ord:[" + c.getValue() + " TO *]");
+    // In groups: a first index of 100,000 files would otherwise be one request of 200,000
+    // deletes, and a version query naming 100,000 paths (6.7 MB, over Solr's 2 MB form limit).
+    List<String> sent = new ArrayList<>(counts.keySet());
+    for (int from = 0; from < sent.size(); from += GROUP) {
+      UpdateRequest deletes = new UpdateRequest();
+      for (String path : sent.subList(from, Math.min(sent.size(), from + GROUP))) {
+        long version = ChunkDocs.version(found.get(path));
+        // Chunks of older reads of the file, and this read's surplus ordinals if any.
+        deletes.deleteByQuery(pathQuery(path) + " AND file_version:[* TO "
+            + (version - 1) + "]");
+        deletes.deleteByQuery(pathQuery(path) + " AND file_version:" + version
+            + " AND ord:[" + counts.get(path) + " TO *]");
+      }
+      nodes.request(deletes, collection);
     }
-    for (String path : gone) deletes.deleteByQuery(pathQuery(path));
-    commit(deletes);
-    Versions.dropOlderThanNewest(nodes, collection, vault, counts.keySet(), found, this);
+    for (int from = 0; from < gone.size(); from += GROUP) {
+      UpdateRequest deletes = new UpdateRequest();
+      for (String path : gone.subList(from, Math.min(gone.size(), from + GROUP))) {
+        deletes.deleteByQuery(pathQuery(path));
+      }
+      nodes.request(deletes, collection);
+    }
+    commit(new UpdateRequest());
+    for (int from = 0; from < sent.size(); from += GROUP) {
+      Versions.dropOlderThanNewest(nodes, collection, vault,
+          sent.subList(from, Math.min(sent.size(), from + GROUP)), found, this);
+    }
     for (Map.Entry<String, String> f : found.entrySet()) known.put(f.getKey(), f.getValue());
     gone.forEach(known::remove);
     LOG.debug("Solr collection {}: {} files sent, {} deleted", collection, counts.size(),

@@ -254,4 +254,27 @@ class SolrFreshnessTest {
   private static void touch(Path file) throws Exception {
     Files.setLastModifiedTime(file, FileTime.from(Instant.now().plusSeconds(5)));
   }
+
+  /**
+   * More files than one request of deletes and one version query hold ({@link Sync#GROUP}):
+   * a first send of that many files, then that many deleted at once, both seen by the next
+   * search. In one request, 100,000 files overflowed Solr's 2 MB form limit.
+   */
+  @Test
+  void i_moreFilesThanOneGroupAreSentAndDeleted(@TempDir Path tmp) throws Exception {
+    Path big = Files.createDirectories(tmp.resolve("big"));
+    Path notes = Files.createDirectories(big.resolve("notes"));
+    int n = Sync.GROUP + Sync.GROUP / 4;
+    for (int i = 0; i < n; i++) {
+      Files.writeString(notes.resolve("n" + i + ".md"),
+          "# Note " + i + "\n\nmarsupilami" + (i % 7 == 0 ? " et houba" : "") + "\n");
+    }
+    try (Searcher s = open(big, TestCluster.shared().target("groups"), new AtomicReference<>())) {
+      assertThat(all(s)).hasSize(n);
+      assertThat(s.search(new SearchRequest("houba", Mode.FAST, Scope.vault(), Optional.empty(),
+          Optional.empty(), 10_000))).hasSize((n + 6) / 7);
+      for (int i = 0; i < n; i += 2) Files.delete(notes.resolve("n" + i + ".md"));
+      assertThat(all(s)).hasSize(n / 2);
+    }
+  }
 }
