@@ -162,7 +162,7 @@ public final class SearchProviders {
     Optional<EmbeddingModel> model = EmbeddingModels.of(options);
     QmdEngine qmdEngine = QmdEngine.open(root, layout,
         vaultCacheDir(root, options).resolve("qmd" + suffix(layout)), binary, qmd,
-        options.chunker(), options.environment());
+        options.chunker(), options.environment(), changeFeed(root, layout, options));
     // Deep search without qmd's models is answered by the embedded engine, marked degraded.
     SearchEngine engine = new FallbackEngine(qmdEngine,
         () -> openEmbedded(root, layout, options, model),
@@ -195,10 +195,14 @@ public final class SearchProviders {
   private static EmbeddedEngine openEmbedded(Path root, VaultLayout layout,
       SearchOptions options, Optional<EmbeddingModel> model) {
     Path indexDir = options.inMemoryIndex() ? null : indexDir(root, layout, options);
-    ChangeFeed changes = options.watch() ? ChangeFeed.watchOrWalk(root, layout)
+    return EmbeddedEngine.open(root, indexDir, options.chunker(),
+        changeFeed(root, layout, options), options.progress(), model);
+  }
+
+  /** A watcher when the options ask for one, else a walk of the vault before each search. */
+  private static ChangeFeed changeFeed(Path root, VaultLayout layout, SearchOptions options) {
+    return options.watch() ? ChangeFeed.watchOrWalk(root, layout)
         : ChangeFeed.walkEveryTime(layout);
-    return EmbeddedEngine.open(root, indexDir, options.chunker(), changes, options.progress(),
-        model);
   }
 
   /** The layout chosen in {@code options}, or detected; a notes layout reads its ignore file. */

@@ -10,10 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.internal.NoteCache;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
@@ -53,8 +50,10 @@ import org.slf4j.LoggerFactory;
  * <p>Index: by default a private one per vault ({@code INDEX_PATH} and
  * {@code QMD_CONFIG_DIR} in qmd4j's cache folder, collection {@code qmd4j}), run from a
  * working folder where no {@code .qmd/} can take over ({@link QmdCommands}); always searched
- * in that collection only. Before each search a stat walk detects changes since the last
- * {@code qmd update} and updates first, so answers are never stale ({@link QmdFreshness}).
+ * in that collection only. Before each search, changes since the last {@code qmd update} are
+ * detected and qmd updates first, so answers are never stale ({@link QmdFreshness}): by a stat
+ * walk of the vault, or, for a long-lived searcher, from the vault watcher's change feed (the
+ * walk then runs only after a reported change).
  *
  * <p>Thread-safe.
  */
@@ -78,14 +77,10 @@ public final class QmdEngine implements SearchEngine {
   private final QmdVocabulary words;
   private final QmdIndexHealer healer;
   private final QmdDocumentCount documents;
-  private final ExecutorService walker = Executors.newCachedThreadPool(r -> {
-    Thread t = new Thread(r, "qmd4j-qmd-freshness");
-    t.setDaemon(true);
-    return t;
-  });
 
   private QmdEngine(Path vault, VaultLayout layout, Path stateDir, QmdBinary binary,
-      QmdOptions options, Chunker chunker, Map<String, String> environment) throws IOException {
+      QmdOptions options, Chunker chunker, Map<String, String> environment, ChangeFeed changes)
+      throws IOException {
     this.vault = vault;
     this.layout = layout;
     this.binary = binary;
@@ -98,7 +93,7 @@ public final class QmdEngine implements SearchEngine {
     this.commands = new QmdCommands(binary, options, indexFile, configDir, stateDir,
         environment);
     this.freshness = new QmdFreshness(vault, layout, stateDir, indexFile, commands,
-        options.setupTimeout());
+        options.setupTimeout(), changes);
     this.collection = new QmdCollection(vault, layout, indexFile, configDir, options, commands,
         freshness);
     this.session = new ResidentSession(options.session(),
@@ -120,15 +115,37 @@ public final class QmdEngine implements SearchEngine {
    */
   public static QmdEngine open(Path vault, VaultLayout layout, Path stateDir, QmdBinary binary,
       QmdOptions options, Chunker chunker, Map<String, String> environment) {
+    return open(vault, layout, stateDir, binary, options, chunker, environment,
+        ChangeFeed.walkEveryTime(layout));
+  }
+
+  /**
+   * {@link #open(Path, VaultLayout, Path, QmdBinary, QmdOptions, Chunker, Map)} with the feed
+   * that tells what changed in the vault: {@link ChangeFeed#walkEveryTime(VaultLayout)} walks
+   * the vault before each search, a {@link ChangeFeed#watchOrWalk watcher} (started before this
+   * call) only after a change it saw. The engine closes {@code changes}, also when it fails to
+   * open.
+   */
+  public static QmdEngine open(Path vault, VaultLayout layout, Path stateDir, QmdBinary binary,
+      QmdOptions options, Chunker chunker, Map<String, String> environment,
+      ChangeFeed changes) {
+    QmdEngine engine = null;
+    boolean opened = false;
     try {
-      QmdEngine engine =
-          new QmdEngine(vault, layout, stateDir, binary, options, chunker, environment);
+      engine = new QmdEngine(vault, layout, stateDir, binary, options, chunker, environment,
+          changes);
       engine.collection.ensure();
+      opened = true;
       return engine;
     } catch (IOException e) {
       throw new IndexException("Cannot prepare qmd's index of the vault " + vault + " ("
           + Problems.describe(e) + "); check that the cache folder can be written (qmd4j doctor"
           + " shows it), or use the embedded engine", e);
+    } finally {
+      if (!opened) {
+        if (engine != null) engine.close();
+        else changes.close();
+      }
     }
   }
 
@@ -192,42 +209,12 @@ public final class QmdEngine implements SearchEngine {
     }
   }
 
-  /**
-   * qmd's documents for the query from an index that holds the vault as it is now. With the
-   * session, the stat walk and the call overlap: when the walk finds the vault unchanged, the
-   * index the call read was already current; when it finds changes, qmd updates and the call
-   * runs again. (The session's qmd reads the index that {@code qmd update} wrote.)
-   */
+  /** qmd's documents for the query from an index that holds the vault as it is now. */
   private List<QmdJson.DocHit> freshDocuments(String query, Mode mode, int rows)
       throws IOException {
-    if (mode == Mode.DEEP || !session.isUsable()) {
-      freshness.updateIfChanged();
-      return documents(query, mode, rows);
-    }
-    Future<Boolean> walk = walker.submit(freshness::updateIfChanged);
-    List<QmdJson.DocHit> early = null;
-    RuntimeException failed = null;
-    try {
-      early = documents(query, mode, rows);
-    } catch (RuntimeException e) {
-      failed = e;
-    }
-    boolean updated;
-    try {
-      updated = walk.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IndexException("Interrupted while checking the vault " + vault
-          + " for changes; try again", e);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof IOException) throw (IOException) cause;
-      if (cause instanceof RuntimeException) throw (RuntimeException) cause;
-      throw new AssertionError("updateIfChanged throws IOException or unchecked only", cause);
-    }
-    if (updated) return documents(query, mode, rows);
-    if (failed != null) throw failed;
-    return early;
+    // With the session, the check of the vault runs beside the call (QmdFreshness.fresh).
+    return freshness.fresh(() -> documents(query, mode, rows),
+        mode == Mode.FAST && session.isUsable());
   }
 
   /** qmd's documents for the query, through the session when it can serve, else the CLI. */
@@ -337,8 +324,8 @@ public final class QmdEngine implements SearchEngine {
 
   @Override
   public void close() {
-    walker.shutdownNow();
     session.close();
+    freshness.close();
   }
 
   @Override

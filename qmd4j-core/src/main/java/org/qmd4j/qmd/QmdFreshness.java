@@ -1,18 +1,20 @@
 package org.qmd4j.qmd;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.qmd4j.internal.ChangeFeed;
+import org.qmd4j.search.IndexException;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
@@ -23,14 +25,15 @@ import org.slf4j.LoggerFactory;
  * Keeps qmd's index in step with the vault. A stat walk compares the vault with the stamps
  * saved at the last {@code qmd update} and updates first when anything changed, so answers are
  * never stale; an index that holds fewer documents than the vault has indexed files (emptied
- * or replaced behind qmd4j's back) is re-indexed once.
+ * or replaced behind qmd4j's back) is re-indexed once. With a watching {@link ChangeFeed}
+ * (long-lived searchers), the walk runs only when the feed reports a change: a search of an
+ * unchanged vault costs the feed's barrier, not a stat of every file.
  *
  * <p>Thread-safe. Updates are serialized within the process by {@link #lock()} and, through
  * a file lock, across processes (qmd's own concurrent updates corrupt its index).
  */
 final class QmdFreshness {
   private static final Logger LOG = LoggerFactory.getLogger(QmdFreshness.class);
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final long RACY_MILLIS = 3_000;
 
   private final Path vault;
@@ -39,22 +42,82 @@ final class QmdFreshness {
   private final Path indexFile;
   private final QmdCommands commands;
   private final Duration setupTimeout;
+  private final StampsFile stampsFile;
+  private final ChangeFeed changes;
   private final Object lock = new Object();
+  private final ExecutorService walker = Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "qmd4j-qmd-freshness");
+    t.setDaemon(true);
+    return t;
+  });
   private volatile Runnable onUpdated = () -> {};
   private Map<String, FileStamp> stamps = Map.of(); // guarded by lock: the vault at the update
   private long stampedAtMillis; // guarded by lock
   private Map<String, FileStamp> repairedFor; // guarded by lock: stamps of the last repair
   private volatile FileStamp indexStamp; // index.sqlite after qmd4j's last update; null: unknown
+  // guarded by lock: changes were taken from the feed but no walk has succeeded since, so the
+  // next look walks whatever the feed says (the feed never returns a change twice)
+  private boolean walkNext = true;
 
   QmdFreshness(Path vault, VaultLayout layout, Path stateDir, Path indexFile,
-      QmdCommands commands, Duration setupTimeout) {
+      QmdCommands commands, Duration setupTimeout, ChangeFeed changes) {
     this.vault = vault;
     this.layout = layout;
     this.stateDir = stateDir;
     this.indexFile = indexFile;
     this.commands = commands;
     this.setupTimeout = setupTimeout;
+    this.changes = changes;
+    this.stampsFile = new StampsFile(stateDir, vault);
     load();
+  }
+
+  /** Whether a watcher reports the vault's changes (else every look walks the vault). */
+  boolean watching() {
+    return changes.watching();
+  }
+
+  /** Stops the change feed and the walks. */
+  void close() {
+    walker.shutdownNow();
+    changes.close();
+  }
+
+  /**
+   * What {@code call} answers from an index that holds the vault as it is now. With {@code
+   * overlap} and a vault that is walked (not watched), the walk runs beside the call: when it
+   * finds the vault unchanged, the index the call read was already current; when it finds
+   * changes, qmd updates and the call runs again. Otherwise the check comes first.
+   */
+  <T> T fresh(IoCall<T> call, boolean overlap) throws IOException {
+    if (!overlap || watching()) { // a watched vault is checked in well under a millisecond
+      updateIfChanged();
+      return call.run();
+    }
+    Future<Boolean> walk = walker.submit(this::updateIfChanged);
+    T early = null;
+    RuntimeException failed = null;
+    try {
+      early = call.run();
+    } catch (RuntimeException e) {
+      failed = e;
+    }
+    boolean updated;
+    try {
+      updated = walk.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IndexException("Interrupted while checking the vault " + vault
+          + " for changes; try again", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IOException) throw (IOException) cause;
+      if (cause instanceof RuntimeException) throw (RuntimeException) cause;
+      throw new AssertionError("updateIfChanged throws IOException or unchecked only", cause);
+    }
+    if (updated) return call.run();
+    if (failed != null) throw failed;
+    return early;
   }
 
   /** The lock that serializes updates and collection changes within this process. */
@@ -102,15 +165,26 @@ final class QmdFreshness {
     }
   }
 
-  /** Updates when the vault changed since the last update; returns whether it did. */
+  /**
+   * Updates when the vault changed since the last update; returns whether it did. With a
+   * watching feed, the vault is walked only when the feed reports a change (or a previous
+   * look failed); the feed is read under the lock, so a search that finds no change waits for
+   * an update that another thread started for an earlier change.
+   */
   boolean updateIfChanged() throws IOException {
     synchronized (lock) {
-      Map<String, FileStamp> seen = VaultScanner.scan(vault, layout);
+      ChangeFeed.Changes seen = changes.changes();
       boolean indexed = Files.isRegularFile(indexFile); // else deleted since the last update
-      if (indexed && seen.equals(stamps) && !recentlyModified(seen)) return false;
-      LOG.debug("Vault {} changed since the last qmd update: updating", vault);
-      update();
-      return true;
+      if (seen.isEmpty() && !walkNext && indexed && !stamps.isEmpty()) return false;
+      walkNext = true;
+      Map<String, FileStamp> now = VaultScanner.scan(vault, layout);
+      boolean changed = !indexed || !now.equals(stamps) || recentlyModified(now);
+      if (changed) {
+        LOG.debug("Vault {} changed since the last qmd update: updating", vault);
+        update();
+      }
+      walkNext = false;
+      return changed;
     }
   }
 
@@ -180,55 +254,21 @@ final class QmdFreshness {
   private void load() {
     synchronized (lock) {
       stamps = Map.of();
-      Path file = stateDir.resolve("stamps.json");
-      if (!Files.isRegularFile(file)) return;
-      try {
-        Map<String, Object> data = JSON.readValue(file.toFile(),
-            new TypeReference<Map<String, Object>>() {});
-        if (!vault.toString().equals(data.get("vault"))) return;
-        stampedAtMillis = ((Number) data.get("at")).longValue();
-        Map<String, FileStamp> s = new LinkedHashMap<>();
-        @SuppressWarnings("unchecked")
-        Map<String, List<Number>> files = (Map<String, List<Number>>) data.get("files");
-        files.forEach((k, v) -> s.put(k, stampOf(v)));
-        stamps = s;
-        @SuppressWarnings("unchecked")
-        List<Number> index = (List<Number>) data.get("index");
-        indexStamp = index == null ? null : stampOf(index);
-      } catch (IOException | RuntimeException e) {
-        LOG.info("Ignoring unreadable qmd bookkeeping {}: {}", file, e.toString());
-      }
+      stampsFile.read(false).ifPresent(saved -> {
+        stampedAtMillis = saved.atMillis();
+        stamps = saved.files();
+        indexStamp = saved.index();
+      });
     }
   }
 
   private void save(Map<String, FileStamp> seen) throws IOException {
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("vault", vault.toString());
     long now = System.currentTimeMillis();
-    data.put("at", now);
-    Map<String, List<Long>> files = new LinkedHashMap<>();
-    seen.forEach((k, v) -> files.put(k, asList(v)));
-    data.put("files", files);
     FileStamp index = indexStatOrNull();
-    if (index != null) data.put("index", asList(index));
-    Path tmp = Files.createTempFile(stateDir, "stamps", ".tmp");
-    JSON.writeValue(tmp.toFile(), data);
-    Files.move(tmp, stateDir.resolve("stamps.json"), StandardCopyOption.REPLACE_EXISTING,
-        StandardCopyOption.ATOMIC_MOVE);
+    stampsFile.write(new StampsFile.Saved(now, seen, index));
     stamps = seen;
     stampedAtMillis = now;
     indexStamp = index;
-  }
-
-  private static List<Long> asList(FileStamp v) {
-    return List.of(v.size(), v.modifiedNanos(), v.changedNanos(), v.inode());
-  }
-
-  private static FileStamp stampOf(List<Number> v) {
-    // [size, mtime, ctime, inode]; stamps saved before issue 19 have the first two only,
-    // and 0 (unknown) compares equal to any ctime or inode.
-    return new FileStamp(v.get(0).longValue(), v.get(1).longValue(),
-        v.size() > 3 ? v.get(2).longValue() : 0, v.size() > 3 ? v.get(3).longValue() : 0);
   }
 
   private FileStamp indexStatOrNull() {
@@ -241,15 +281,7 @@ final class QmdFreshness {
 
   /** index.sqlite as the last update of any qmd4j process left it (from stamps.json). */
   private FileStamp savedIndexStamp() {
-    try {
-      Map<String, Object> data = JSON.readValue(stateDir.resolve("stamps.json").toFile(),
-          new TypeReference<Map<String, Object>>() {});
-      @SuppressWarnings("unchecked")
-      List<Number> index = (List<Number>) data.get("index");
-      return index == null ? null : stampOf(index);
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
+    return stampsFile.read(true).map(StampsFile.Saved::index).orElse(null);
   }
 
   /**
@@ -274,5 +306,11 @@ final class QmdFreshness {
   @FunctionalInterface
   interface IoAction {
     void run() throws IOException;
+  }
+
+  /** A call that answers, or fails with an {@link IOException}. */
+  @FunctionalInterface
+  interface IoCall<T> {
+    T run() throws IOException;
   }
 }

@@ -1,0 +1,82 @@
+package org.qmd4j.qmd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.RandomVaultEdits;
+import org.qmd4j.internal.ChangeFeed;
+import org.qmd4j.search.Mode;
+import org.qmd4j.spi.BinaryLocator;
+import org.qmd4j.spi.ChunkFilter;
+import org.qmd4j.spi.EngineQuery;
+import org.qmd4j.spi.ProcessRunner;
+import org.qmd4j.spi.QmdOptions;
+import org.qmd4j.vault.Chunker;
+import org.qmd4j.vault.VaultLayout;
+
+/**
+ * The qmd engine of a long-lived searcher takes its freshness from the vault watcher (issue
+ * 17): it walks the vault only after a change the watcher saw, and is still never stale.
+ * Files and folders are added, edited, renamed and deleted at random, each step searched at
+ * once through the real qmd. Skipped, saying why, when no qmd 2.x is on PATH.
+ */
+@Tag("qmd")
+class QmdWatchedFreshnessTest {
+  @TempDir Path tmp;
+
+  @Test
+  void everyEditIsSeenByTheSearchRightAfterIt() throws IOException {
+    QmdBinary.Probe probe = BinaryLocator.fromEnvironment(System.getenv()).locate()
+        .map(path -> QmdBinary.probe(path, ProcessRunner.system()))
+        .orElse(new QmdBinary.Probe(Optional.empty(), "no qmd on PATH"));
+    Assumptions.assumeTrue(probe.binary().isPresent(),
+        () -> "qmd 2.x not found on PATH: " + probe.problem());
+    long seed = Long.getLong("qmd4j.seed", System.nanoTime());
+    System.out.println("QmdWatchedFreshnessTest seed: " + seed + " (-Dqmd4j.seed=" + seed
+        + " replays it)");
+    Random random = new Random(seed);
+    Path vault = Files.createDirectories(tmp.resolve("vault")).toRealPath();
+    Files.createDirectories(vault.resolve("bucket"));
+    Files.createDirectories(vault.resolve("projects/alpha/bucket"));
+    Files.writeString(vault.resolve("projects/alpha/state.md"), "# Alpha\nDébut.\n");
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.put("XDG_CACHE_HOME", tmp.resolve("xdg-cache").toString()); // qmd's models: not ours
+    Map<String, String> model = new TreeMap<>(); // vault-relative path -> its one token
+    int[] counter = {0};
+    ChangeFeed feed = ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS);
+    assertThat(feed.watching()).as("Linux watches the vault").isTrue();
+    try (QmdEngine engine = QmdEngine.open(vault, VaultLayout.PROJECTS, tmp.resolve("qmd"),
+        probe.binary().get(), QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
+      for (int step = 0; step < 30; step++) {
+        Map<String, String> before = new HashMap<>(model);
+        String what = RandomVaultEdits.step(random, vault, model, counter);
+        Map<String, List<String>> expected = RandomVaultEdits.byToken(model);
+        for (String token : RandomVaultEdits.toCheck(before, model, step == 29)) {
+          assertThat(paths(engine, token))
+              .as("seed %d, step %d (%s): files holding %s", seed, step, what, token)
+              .containsExactlyInAnyOrderElementsOf(expected.getOrDefault(token, List.of()));
+        }
+      }
+    }
+    assertThat(feed.changes()).as("the engine closed its feed")
+        .isEqualTo(ChangeFeed.Changes.EVERYTHING);
+  }
+
+  private static List<String> paths(QmdEngine engine, String query) {
+    return engine.search(new EngineQuery(query, Mode.FAST, ChunkFilter.EVERYTHING, 50)).stream()
+        .map(h -> h.chunk().path()).distinct().collect(Collectors.toList());
+  }
+}
