@@ -12,7 +12,8 @@ import java.util.Locale;
  *       <td>BM25 with field weights</td></tr>
  *   <tr><td>{@code deep}</td><td>{@code qmd query}: expansion, BM25, vectors, RRF,
  *       re-ranking; seconds</td>
- *       <td>several keyword lists fused by RRF; no semantic model</td></tr>
+ *       <td>several keyword lists fused by RRF; with an embedding model, BM25 and the
+ *       nearest chunks by meaning fused by weighted RRF</td></tr>
  * </table>
  */
 public enum Mode {

@@ -33,7 +33,9 @@ import org.slf4j.LoggerFactory;
  * French evaluation set better than without a model (the answer among the first 5 results),
  * and keyword questions are not answered worse, in deep or fast. Counts, not timings; they are
  * written to {@code target/evaluation.txt} and into docs/benchmarks.md by hand. Nonsense
- * questions and questions about nothing in the vault get no chunk found by meaning alone.
+ * questions and questions about nothing in the vault get fewer chunks found by meaning alone
+ * with the similarity floor than without (not none: 36 of 50 places against 43 with
+ * e5-small-v2).
  * {@code -Dqmd4j.eval.weights=0.5,1,2} also reports other vector weights (tuning), and
  * {@code -Dqmd4j.eval.floorMargins=-0.02,0,0.02} other margins over the similarity floor.
  */

@@ -27,7 +27,8 @@ import org.qmd4j.search.SearchResult;
  *   <caption>Endpoints</caption>
  *   <tr><th>request</th><th>answer</th></tr>
  *   <tr><td>{@code GET /api/search?query=&mode=&scope=&date_from=&date_to=&limit=}</td>
- *       <td>{@code [{path, chunk, score, lines}]}</td></tr>
+ *       <td>{@code [{path, chunk, score, lines, matchType, matches, ...}]}, each row as
+ *       {@link SearchResult#toWire()} writes it</td></tr>
  *   <tr><td>{@code GET /api/brief?}(as search)</td>
  *       <td>{@code {overview, blocks: [{path, lines, text}], markdown}}</td></tr>
  *   <tr><td>{@code GET /api/read?path=PATH[:FROM-TO]} (or {@code &from=&to=})</td>
