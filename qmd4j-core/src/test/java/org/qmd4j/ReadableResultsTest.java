@@ -2,7 +2,9 @@ package org.qmd4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,6 +90,61 @@ class ReadableResultsTest {
     String line = fileLine(top, first.line());
     assertThat(line.substring(first.ranges().get(0).start(), first.ranges().get(0).end()))
         .isEqualTo("[décision]");
+  }
+
+  /**
+   * The query {@code [décision]}: every changelog result holds a {@code [décision]} entry, and
+   * its matches point at that entry's heading, also when the day's chunk starts with another
+   * entry ({@code [livraison]}, {@code [blocage]}, {@code [note]}): a day of a few entries is
+   * one chunk, so its entries share one score, and what tells them apart is the matched line.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"fast", "deep"})
+  void aTagQueryAnswersDaysHoldingTheTagAndPointsAtTheTaggedEntry(String mode) {
+    List<SearchResult> changelog = searcher.search(SearchRequest.of("[décision]")
+        .withMode(Mode.parse(mode)).withLimit(100)).stream()
+        .filter(r -> r.path().endsWith("changelog.md")).toList();
+    assertThat(changelog).hasSizeGreaterThanOrEqualTo(15);
+    assertThat(changelog).as("a day led by another tag")
+        .anySatisfy(r -> assertThat(r.chunk()).startsWith("# 2025-07-31\n\n## [livraison]"));
+    for (SearchResult r : changelog) {
+      assertThat(r.matches()).as(r.toString()).anySatisfy(m -> {
+        String line = fileLine(r, m.line());
+        assertThat(line).startsWith("## [décision] ");
+        assertThat(line.substring(m.ranges().get(0).start(), m.ranges().get(0).end()))
+            .isEqualTo("[décision]");
+      });
+      assertThat(r.matches()).as(r.toString()).allSatisfy(m -> assertThat(fileLine(r, m.line()))
+          .doesNotStartWith("## [livraison]").doesNotStartWith("## [blocage]"));
+    }
+  }
+
+  /**
+   * The query {@code [décision]}, fast: every changelog chunk holding a {@code [décision]}
+   * entry scores strictly above every note that only says "décision", as scores are shown (two
+   * decimals). Deep mode does not keep this on the example vault: the day 2025-09-12 of the
+   * root changelog (0.7772) falls below the notary meeting's note (0.7798).
+   */
+  @Test
+  void aTagQueryScoresTaggedEntriesStrictlyAboveNotesThatOnlySayTheWord() {
+    List<SearchResult> results = searcher.search(SearchRequest.of("[décision]").withLimit(100));
+    List<SearchResult> tagged = results.stream()
+        .filter(r -> r.chunk().contains("## [décision]")).toList();
+    List<SearchResult> mentions = results.stream()
+        .filter(r -> !r.chunk().contains("[décision]")).toList();
+    assertThat(tagged).hasSizeGreaterThanOrEqualTo(15);
+    assertThat(mentions).as("notes that only say the word").isNotEmpty();
+    SearchResult lowestTagged = tagged.stream()
+        .min(Comparator.comparingDouble(SearchResult::score)).orElseThrow();
+    SearchResult highestMention = mentions.stream()
+        .max(Comparator.comparingDouble(SearchResult::score)).orElseThrow();
+    assertThat(shown(lowestTagged)).as("lowest tagged %s vs highest mention %s",
+        lowestTagged, highestMention).isGreaterThan(shown(highestMention));
+  }
+
+  /** The score as the CLI, MCP and web show it: two decimals. */
+  private static double shown(SearchResult r) {
+    return ((BigDecimal) r.toWire().get("score")).doubleValue();
   }
 
   @Test

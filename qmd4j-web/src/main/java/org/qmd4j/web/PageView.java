@@ -16,6 +16,7 @@ import org.qmd4j.Highlighter;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.concat.VaultTree;
+import org.qmd4j.search.Layout;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
@@ -32,6 +33,8 @@ final class PageView {
   private final Templates templates;
   private final String vaultName;
   private final String engine;
+  /** Whether the nav offers the Tasks view: a {@code notes} vault has no tasks files. */
+  private final boolean tasksView;
 
   PageView(Markdown markdown, Templates templates, EngineDescription description) {
     this.markdown = markdown;
@@ -39,6 +42,7 @@ final class PageView {
     Path name = Path.of(description.vault()).getFileName();
     this.vaultName = name == null ? description.vault() : name.toString();
     this.engine = description.engine();
+    this.tasksView = description.layout() != Layout.NOTES;
   }
 
   /** What one page shows; filled by the servlet, read once by {@link #render}. */
@@ -96,7 +100,7 @@ final class PageView {
     tree(sb, m);
     sb.append("</div>\n");
     return templates.layout(new Templates.Layout(title(title), vaultName, engine, "search",
-        sb.toString(), HINT));
+        tasksView, sb.toString(), HINT));
   }
 
   String notFound(String uri) {
@@ -104,7 +108,7 @@ final class PageView {
         + "</strong><p>Nothing is served at " + esc(uri)
         + ". <a href=\"/\">Back to search</a></p></div></main>\n";
     return templates.layout(new Templates.Layout(title("Not found"), vaultName, engine, "",
-        body, ""));
+        tasksView, body, ""));
   }
 
   /** The page's title: what it shows, then the vault. */

@@ -27,10 +27,28 @@ import org.qmd4j.notes.Task;
  * @param capped whether more tasks matched than the page lists
  * @param fieldError the invalid field, or {@code null}
  * @param failure what failed, or {@code null}
+ * @param notesLayout why the vault has the {@code notes} layout (so no tasks files, no filters
+ *     and no Tasks link in the nav), or {@code null} for a {@code projects} vault
  */
 record TasksPage(String vaultName, String engine, TasksForm form, String after, String before,
     List<Choice> statuses, List<Choice> priorities, List<Choice> projects, List<Group> groups,
-    int total, int overdue, boolean capped, FieldException fieldError, Failure failure) {
+    int total, int overdue, boolean capped, FieldException fieldError, Failure failure,
+    String notesLayout) {
+
+  /**
+   * The page of a {@code notes} vault: no list, no filters, and a message saying why.
+   *
+   * @param reason why the vault has the notes layout ({@code requested}, or what was detected)
+   */
+  static TasksPage ofNotes(String vaultName, String engine, TasksForm form, String reason) {
+    return new TasksPage(vaultName, engine, form, "", "", List.of(), List.of(), List.of(),
+        List.of(), 0, 0, false, null, null, reason);
+  }
+
+  /** Whether the nav offers the Tasks view: not on a {@code notes} vault. */
+  boolean tasksView() {
+    return notesLayout == null;
+  }
 
   /** Statuses that close a task: its deadline is history, not a warning. */
   private static final Set<String> CLOSED = Set.of("fait", "faite", "done", "termine",

@@ -17,11 +17,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.qmd4j.EngineDescription;
 import org.qmd4j.Searcher;
 import org.qmd4j.notes.Task;
 import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.InvalidScopeException;
+import org.qmd4j.search.Layout;
 
 /**
  * The Tasks page at {@code /tasks}: every task of the vault's {@code tasks.md} files, filtered
@@ -51,6 +53,13 @@ final class TasksServlet extends HttpServlet {
   @Override
   protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
     TasksForm form = TasksForm.fromPage(req);
+    EngineDescription description = searcher.describe();
+    if (description.layout() == Layout.NOTES) {
+      // No tasks.md is read in a folder of notes: say so, rather than an error on a field.
+      TasksPage page = TasksPage.ofNotes(vaultName, engine, form, description.layoutReason());
+      PageServlet.send(resp, 200, templates.render("tasks.jte", page));
+      return;
+    }
     Clock clock = searcher.clock();
     List<Task> every = List.of();
     List<Task> found = List.of();
@@ -85,7 +94,7 @@ final class TasksServlet extends HttpServlet {
         TasksForm.shown(form.after(), clock, false), TasksForm.shown(form.before(), clock, true),
         choices(every, Task::status, form.status()),
         choices(every, Task::priority, form.priority()), projects(every, form.project()),
-        groups, found.size(), overdue, capped, fieldError, failure);
+        groups, found.size(), overdue, capped, fieldError, failure, null);
     int status = failure == null ? 200 : failure.status();
     PageServlet.send(resp, status, templates.render("tasks.jte", page));
   }

@@ -24,11 +24,12 @@ final class Templates {
    * @param vaultName the vault's name
    * @param engine the engine's name
    * @param view the current view, {@code search} or {@code tasks}; empty for neither
+   * @param tasksView whether the nav offers the Tasks view (not on a {@code notes} vault)
    * @param bodyHtml the body between the masthead and the footer, escaped HTML
    * @param hintHtml the footer's hint, escaped HTML
    */
-  record Layout(String title, String vaultName, String engine, String view, String bodyHtml,
-      String hintHtml) {}
+  record Layout(String title, String vaultName, String engine, String view,
+      boolean tasksView, String bodyHtml, String hintHtml) {}
 
   /** The layout around HTML that its writer has already escaped. */
   String layout(Layout page) {
@@ -36,7 +37,8 @@ final class Templates {
     Content hint = out -> out.writeContent(page.hintHtml());
     StringOutput out = new StringOutput(page.bodyHtml().length() + 2048);
     engine.render("layout.jte", Map.of("title", page.title(), "vaultName", page.vaultName(),
-        "engine", page.engine(), "view", page.view(), "hint", hint, "content", body), out);
+        "engine", page.engine(), "view", page.view(), "tasksView", page.tasksView(), "hint", hint,
+        "content", body), out);
     return out.toString();
   }
 

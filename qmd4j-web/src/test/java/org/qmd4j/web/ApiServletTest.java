@@ -5,11 +5,17 @@ import static org.qmd4j.web.WebTesting.get;
 import static org.qmd4j.web.WebTesting.post;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.text.Normalizer;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.qmd4j.ErrorMessages;
 import org.qmd4j.Fixtures;
 import org.qmd4j.SearchProviders;
@@ -48,6 +54,64 @@ class ApiServletTest {
     assertThat(rows.get(0).get("chunk").asText()).contains("cautionnement");
     assertThat(rows.get(0).get("score").isNumber()).isTrue();
     assertThat(rows.get(0).get("lines").asText()).matches("\\d+-\\d+");
+  }
+
+  /**
+   * Each result's {@code matches} point at lines inside its {@code lines} whose text, read from
+   * the vault's file, holds the query word (or its plural) at each given range; only a result
+   * found through its path has none. A changelog result's {@code date} is the day heading
+   * above its lines, and other results have none.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"webhook", "Stripe", "plombier"})
+  void searchMatchesPointAtTheQueryWordInTheFileAndChangelogHitsCarryTheirDay(String word)
+      throws IOException {
+    JsonNode rows = get(server, "/api/search?query=" + Html.url(word) + "&limit=50").json();
+    assertThat(rows.size()).isPositive();
+    for (JsonNode row : rows) {
+      String path = row.get("path").asText();
+      String[] span = row.get("lines").asText().split("-");
+      int from = Integer.parseInt(span[0]);
+      int to = Integer.parseInt(span[1]);
+      List<String> file = Files.readAllLines(Fixtures.vault().resolve(path));
+      JsonNode matches = row.get("matches");
+      if (matches.isEmpty()) {
+        // Found through its path alone (devis-plombier.md): no line to point at.
+        assertThat(fold(path)).as(path + ":" + from + "-" + to + " without matches")
+            .contains(fold(word));
+      }
+      for (JsonNode m : matches) {
+        int line = m.get("line").asInt();
+        assertThat(line).as(path + " match").isBetween(from, to);
+        String text = file.get(line - 1);
+        assertThat(m.get("ranges").size()).isPositive();
+        for (JsonNode range : m.get("ranges")) {
+          String held = text.substring(range.get(0).asInt(), range.get(1).asInt());
+          assertThat(fold(held)).as("'" + held + "' at " + range + " of " + path + ":" + line
+              + " '" + text + "'").isIn(fold(word), fold(word) + "s");
+        }
+      }
+      if (path.endsWith("changelog.md")) {
+        String day = null;
+        for (int i = from; i >= 1 && day == null; i--) {
+          if (file.get(i - 1).matches("# \\d{4}-\\d{2}-\\d{2}\\s*")) {
+            day = file.get(i - 1).substring(2).strip();
+          }
+        }
+        assertThat(row.has("date")).as(path + ":" + from + " date").isTrue();
+        assertThat(row.get("date").asText()).as(path + ":" + from).isEqualTo(day);
+      } else {
+        assertThat(row.has("date")).as(path + " date").isFalse();
+      }
+    }
+    assertThat(rows.get(0).get("matches").size()).as("the top hit's matches").isPositive();
+    assertThat(rows).as("a changelog hit")
+        .anySatisfy(r -> assertThat(r.get("path").asText()).endsWith("changelog.md"));
+  }
+
+  private static String fold(String s) {
+    return Normalizer.normalize(s, Normalizer.Form.NFD).replaceAll("\\p{M}+", "")
+        .toLowerCase(Locale.ROOT);
   }
 
   @Test

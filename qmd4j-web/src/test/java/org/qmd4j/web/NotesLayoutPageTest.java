@@ -9,7 +9,10 @@ import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.web.WebTesting.Reply;
 
-/** Issue 16 on the page: a folder of notes is searched; an unindexed vault says why. */
+/**
+ * Issue 16 on the page: a folder of notes is searched; an unindexed vault says why; a folder
+ * of notes offers no Tasks view, and its {@code /tasks} says why rather than failing.
+ */
 class NotesLayoutPageTest {
   @Test
   void aFolderOfNotesIsSearchedAndItsStartingPointsAreFolders() {
@@ -36,6 +39,43 @@ class NotesLayoutPageTest {
       assertThat(r.body()).contains("<div class=\"alert\" role=\"status\"><strong>Nothing is"
           + " indexed</strong><p>Nothing is indexed in this vault: it uses the notes layout")
           .contains("3 .txt");
+    }
+  }
+
+  @Test
+  void aFolderOfNotesOffersNoTasksViewAndItsTasksAddressSaysWhy() {
+    try (Searcher searcher = SearchProviders.forVault(Fixtures.notesVault(),
+        Fixtures.memoryOptions());
+        WebServer server = WebServer.newBuilder(searcher).port(0).build().start()) {
+      assertThat(get(server, "/").body())
+          .contains("<nav class=\"views\" aria-label=\"Views\"><a href=\"/\" "
+              + "aria-current=\"page\">Search</a></nav>")
+          .doesNotContain("/tasks");
+      assertThat(get(server, "/?q=facture").body()).doesNotContain("/tasks");
+      for (String address : new String[] {"/tasks", "/tasks?status=" + Html.url("bloqué")
+          + "&project=clients"}) {
+        Reply r = get(server, address);
+        assertThat(r.status()).as(address).isEqualTo(200);
+        assertThat(r.body()).as(address)
+            .contains("<h2>This vault has no task list</h2><p>It uses the notes layout "
+                + "(detected: no projects/, changelog.md or tasks.md at the root)")
+            .contains("<a href=\"/\">Search the notes</a>")
+            .doesNotContain("role=\"alert\"").doesNotContain("class=\"alert\"")
+            .doesNotContain("field-error").doesNotContain("<form")
+            .doesNotContain("href=\"/tasks\"");
+      }
+    }
+  }
+
+  @Test
+  void aVaultInProjectsOffersTheTasksView() {
+    try (Searcher searcher = SearchProviders.forVault(Fixtures.vault(),
+        Fixtures.memoryOptions());
+        WebServer server = WebServer.newBuilder(searcher).port(0).build().start()) {
+      assertThat(get(server, "/").body()).contains("<a href=\"/tasks\">Tasks</a>");
+      assertThat(get(server, "/tasks").body())
+          .contains("<a href=\"/tasks\" aria-current=\"page\">Tasks</a>")
+          .doesNotContain("This vault has no task list");
     }
   }
 }

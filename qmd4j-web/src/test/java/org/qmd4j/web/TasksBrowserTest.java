@@ -219,6 +219,30 @@ class TasksBrowserTest {
   }
 
   @Test
+  void aFolderOfNotesOffersNoTasksAndItsAddressSaysWhyWithAWayBack() throws IOException {
+    try (Searcher notes = SearchProviders.forVault(Fixtures.notesVault(),
+        Fixtures.memoryOptions());
+        WebServer notesServer = WebServer.newBuilder(notes).port(0).build().start()) {
+      driver.get(notesServer.uri().resolve("/").toString());
+      assertThat(texts(".views a")).containsExactly("Search");
+      assertThat(driver.findElements(By.linkText("Tasks"))).isEmpty();
+      driver.get(notesServer.uri().resolve("/tasks").toString());
+      WebElement why = waitFor(".no-tasks");
+      assertThat(why.findElement(By.tagName("h2")).getText())
+          .isEqualTo("This vault has no task list");
+      assertThat(why.getText()).contains("It uses the notes layout (detected: no projects/, "
+          + "changelog.md or tasks.md at the root)").contains("--layout projects");
+      assertThat(driver.findElements(By.cssSelector("[role=alert], form, .task-group")))
+          .isEmpty();
+      assertThat(texts(".views a")).containsExactly("Search");
+      shot("issue16-tasks-notes");
+      why.findElement(By.linkText("Search the notes")).click();
+      waitFor("#q");
+      assertThat(driver.getCurrentUrl()).isEqualTo(notesServer.uri().resolve("/").toString());
+    }
+  }
+
+  @Test
   void aForeignHostIsRefusedEvenByARealBrowser() {
     driver.get("http://" + FOREIGN + ":" + server.port() + "/tasks");
     assertThat(driver.findElement(By.tagName("body")).getText())
