@@ -62,8 +62,8 @@ final class JarProcesses {
 
   /** The {@code structuredContent} rows of an MCP search, or the tool error as an exception. */
   static List<Map<String, Object>> mcpSearch(McpSyncClient client, String query, int limit) {
-    McpSchema.CallToolResult r = client.callTool(new McpSchema.CallToolRequest("search",
-        Map.of("query", query, "limit", limit)));
+    McpSchema.CallToolResult r = client.callTool(McpSchema.CallToolRequest.builder("search")
+        .arguments(Map.of("query", query, "limit", limit)).build());
     if (Boolean.TRUE.equals(r.isError())) {
       throw new ToolError(((McpSchema.TextContent) r.content().get(0)).text());
     }

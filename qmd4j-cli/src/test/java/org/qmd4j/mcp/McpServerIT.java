@@ -49,7 +49,7 @@ class McpServerIT {
   }
 
   private static CallToolResult call(String tool, Map<String, Object> args) {
-    return client.callTool(new CallToolRequest(tool, args));
+    return client.callTool(CallToolRequest.builder(tool).arguments(args).build());
   }
 
   private static String text(CallToolResult result) {
@@ -102,7 +102,9 @@ class McpServerIT {
         .containsEntry("lines", "29-32")
         .containsEntry("date", "2025-07-14")
         .containsEntry("matches", List.of(Map.of("line", 29, "ranges", List.of(List.of(16, 23)))));
-    assertThat((Map<String, Object>) result.structuredContent())
+    @SuppressWarnings("unchecked")
+    Map<String, Object> structured = (Map<String, Object>) result.structuredContent();
+    assertThat(structured)
         .containsEntry("corrected", Map.of()).containsEntry("suggestions", List.of());
     assertThat(text(result)).startsWith("[{\"path\":\"projects/startup-x/changelog.md\"");
   }

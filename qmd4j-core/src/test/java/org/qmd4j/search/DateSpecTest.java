@@ -227,8 +227,8 @@ class DateSpecTest {
 
   @Test
   void aParameterIsNamedAsTheCallerSpellsIt() {
-    InvalidDateException e = catchThrowableOfType(
-        () -> DateSpec.parse("next tuesday", "date_from"), InvalidDateException.class);
+    InvalidDateException e = catchThrowableOfType(InvalidDateException.class,
+        () -> DateSpec.parse("next tuesday", "date_from"));
     assertThat(e).hasMessageStartingWith("date_from: Invalid date 'next tuesday'");
     assertThat(e.named(java.util.Map.of("date_from", "--from")))
         .hasMessageStartingWith("--from: Invalid date 'next tuesday'")

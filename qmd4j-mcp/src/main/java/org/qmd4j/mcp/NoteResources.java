@@ -74,8 +74,8 @@ final class NoteResources {
 
   /** The template {@code qmd4j://vault/{path}}: any file of the vault that read gives. */
   SyncResourceTemplateSpecification template() {
-    return new SyncResourceTemplateSpecification(McpSchema.ResourceTemplate.builder()
-        .uriTemplate(TEMPLATE).name("vault-file").title("A file of the vault")
+    return new SyncResourceTemplateSpecification(McpSchema.ResourceTemplate.builder(
+            TEMPLATE, "vault-file").title("A file of the vault")
         .description("Any file of the vault by its vault-relative path, e.g. "
             + SCHEME_PREFIX + "projects/startup-x/state.md ('/' may be written %2F).")
         .mimeType(MIME).build(),
@@ -120,8 +120,8 @@ final class NoteResources {
   }
 
   private SyncResourceSpecification spec(String path) {
-    return new SyncResourceSpecification(McpSchema.Resource.builder().uri(uri(path))
-        .name(path).mimeType(MIME).build(), (exchange, request) -> read(request.uri()));
+    return new SyncResourceSpecification(McpSchema.Resource.builder(uri(path), path)
+        .mimeType(MIME).build(), (exchange, request) -> read(request.uri()));
   }
 
   /** {@code qmd4j://vault/} and the path, each segment percent-encoded as a URI needs. */
@@ -145,7 +145,8 @@ final class NoteResources {
     try {
       Block block = searcher.read(path);
       String text = block.text() + block.truncation().map(t -> "\n\n" + t.marker()).orElse("");
-      return new ReadResourceResult(List.of(new TextResourceContents(uri, MIME, text)));
+      return ReadResourceResult.builder(List.of(
+          TextResourceContents.builder(uri, text).mimeType(MIME).build())).build();
     } catch (InvalidRequestException e) {
       throw error(McpSchema.ErrorCodes.INVALID_PARAMS, ErrorMessages.forPeople(e, null, null));
     } catch (SearchException e) {

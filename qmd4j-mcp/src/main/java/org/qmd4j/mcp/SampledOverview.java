@@ -85,12 +85,10 @@ record SampledOverview(String overview, boolean sampled, Optional<String> note) 
     }
     String context = notes.length() > MAX_CONTEXT_CHARS + 2_000
         ? notes.substring(0, MAX_CONTEXT_CHARS) + "\n[… cut]" : notes.toString();
-    return CreateMessageRequest.builder()
-        .messages(List.of(new McpSchema.SamplingMessage(McpSchema.Role.USER,
-            new McpSchema.TextContent(context))))
+    return CreateMessageRequest.builder(List.of(new McpSchema.SamplingMessage(
+            McpSchema.Role.USER, McpSchema.TextContent.builder(context).build())), MAX_TOKENS)
         .systemPrompt(SYSTEM_PROMPT)
         .includeContext(CreateMessageRequest.ContextInclusionStrategy.NONE)
-        .maxTokens(MAX_TOKENS)
         .build();
   }
 }

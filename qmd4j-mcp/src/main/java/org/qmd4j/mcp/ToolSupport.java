@@ -30,8 +30,8 @@ final class ToolSupport {
    * {@code <name>.output.json}.
    */
   static McpSchema.Tool tool(String name, String description) {
-    return McpSchema.Tool.builder().name(name).description(description)
-        .inputSchema(Qmd4jMcpServer.JSON, resource(name + ".schema.json"))
+    return McpSchema.Tool.builder(name, Qmd4jMcpServer.JSON, resource(name + ".schema.json"))
+        .description(description)
         .outputSchema(Qmd4jMcpServer.JSON, resource(name + ".output.json")).build();
   }
 

@@ -47,8 +47,8 @@ class BriefSamplingTest {
         new ServerSettings(limit, Duration.ofSeconds(2)),
         spec -> spec.capabilities(McpSchema.ClientCapabilities.builder().sampling().build())
             .sampling(sampling))) {
-      CallToolResult result = mcp.client.callTool(new CallToolRequest("brief",
-          Map.of("query", "webhook")));
+      CallToolResult result = mcp.client.callTool(CallToolRequest.builder("brief")
+          .arguments(Map.of("query", "webhook")).build());
       assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);
       @SuppressWarnings("unchecked")
       Map<String, Object> structured = (Map<String, Object>) result.structuredContent();
@@ -62,8 +62,8 @@ class BriefSamplingTest {
     List<CreateMessageRequest> asked = new CopyOnWriteArrayList<>();
     Map<String, Object> brief = brief(request -> {
       asked.add(request);
-      return CreateMessageResult.builder().role(McpSchema.Role.ASSISTANT)
-          .content(new McpSchema.TextContent(OVERVIEW)).model("test-model").build();
+      return CreateMessageResult.builder(McpSchema.Role.ASSISTANT, OVERVIEW, "test-model")
+          .build();
     }, Duration.ofSeconds(20));
     assertThat(brief).containsEntry("overviewSource", "sampling")
         .containsEntry("overview", OVERVIEW).doesNotContainKey("overviewNote");

@@ -38,9 +38,15 @@ final class McpClientHarness implements AutoCloseable {
     this(searcher, ServerSettings.DEFAULT, s -> s);
   }
 
+  /** No InterruptedException: a try-with-resources resource should not throw it (-Xlint:try). */
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     client.closeGracefully();
-    server.join(60_000);
+    try {
+      server.join(60_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("Interrupted while the test server stopped", e);
+    }
   }
 }

@@ -81,26 +81,27 @@ class NoteResourcesTest {
     // Not an indexed note (a root file of the projects layout), but read gives it.
     assertThat(mcp.client.listResources().resources()).extracting(Resource::name)
         .doesNotContain("profile.md");
-    assertThat(only(mcp.client.readResource(new ReadResourceRequest(
-        "qmd4j://vault/profile.md"))).text()).isNotBlank();
+    assertThat(only(mcp.client.readResource(ReadResourceRequest.builder(
+        "qmd4j://vault/profile.md").build())).text()).isNotBlank();
     // An RFC 6570 client expands {path} with '/' escaped.
-    assertThat(only(mcp.client.readResource(new ReadResourceRequest(
-        "qmd4j://vault/projects%2Fstartup-x%2Fstate.md"))).text()).contains("status: actif");
+    assertThat(only(mcp.client.readResource(ReadResourceRequest.builder(
+        "qmd4j://vault/projects%2Fstartup-x%2Fstate.md").build())).text())
+        .contains("status: actif");
   }
 
   @Test
   void aPathOutsideTheVaultOrMissingIsRefusedWithReadsMessage() {
-    assertThatThrownBy(() -> mcp.client.readResource(new ReadResourceRequest(
-        "qmd4j://vault/../../etc/passwd")))
+    assertThatThrownBy(() -> mcp.client.readResource(ReadResourceRequest.builder(
+        "qmd4j://vault/../../etc/passwd").build()))
         .isInstanceOf(McpError.class)
         .satisfies(e -> assertThat(e.getMessage()).contains("../../etc/passwd")
             .doesNotContain("Exception"));
-    assertThatThrownBy(() -> mcp.client.readResource(new ReadResourceRequest(
-        "qmd4j://vault/projects/nowhere.md")))
+    assertThatThrownBy(() -> mcp.client.readResource(ReadResourceRequest.builder(
+        "qmd4j://vault/projects/nowhere.md").build()))
         .isInstanceOf(McpError.class)
         .satisfies(e -> assertThat(e.getMessage()).contains("projects/nowhere.md"));
-    assertThatThrownBy(() -> mcp.client.readResource(new ReadResourceRequest(
-        "file:///etc/passwd")))
+    assertThatThrownBy(() -> mcp.client.readResource(ReadResourceRequest.builder(
+        "file:///etc/passwd").build()))
         .isInstanceOf(McpError.class);
   }
 
@@ -121,7 +122,7 @@ class NoteResourcesTest {
         seen = changes.poll(60, TimeUnit.SECONDS);
         assertThat(seen).as("no list_changed notification within 60 s").isNotNull();
       }
-      assertThat(only(watched.client.readResource(new ReadResourceRequest(uri))).text())
+      assertThat(only(watched.client.readResource(ReadResourceRequest.builder(uri).build())).text())
           .contains("Un webhook de plus.");
     }
   }

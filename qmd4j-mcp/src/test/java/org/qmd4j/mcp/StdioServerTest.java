@@ -151,8 +151,8 @@ class StdioServerTest {
     int n = 4;
     CyclicBarrier together = new CyclicBarrier(n);
     SyncToolSpecification rendezvous = SyncToolSpecification.builder()
-        .tool(McpSchema.Tool.builder().name("rendezvous").description("waits for the others")
-            .inputSchema(Qmd4jMcpServer.JSON, "{\"type\":\"object\"}").build())
+        .tool(McpSchema.Tool.builder("rendezvous", Qmd4jMcpServer.JSON, "{\"type\":\"object\"}")
+            .description("waits for the others").build())
         .callHandler((exchange, request) -> {
           String met;
           try {

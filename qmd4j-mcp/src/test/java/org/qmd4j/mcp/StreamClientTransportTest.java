@@ -56,11 +56,10 @@ class StreamClientTransportTest {
       List<Mono<String>> calls = new ArrayList<>();
       for (int i = 0; i < n; i++) {
         CallToolRequest request = i % 3 == 0
-            ? new CallToolRequest("search", Map.of("query", "webhook"))
+            ? request("search", Map.of("query", "webhook"))
             : i % 3 == 1
-                ? new CallToolRequest("read", Map.of("path", "projects/startup-x/state.md",
-                    "from", 1, "to", 1))
-                : new CallToolRequest("search", Map.of("query", "x", "scope", "nope"));
+                ? request("read", Map.of("path", "projects/startup-x/state.md", "from", 1, "to", 1))
+                : request("search", Map.of("query", "x", "scope", "nope"));
         // Each call subscribed on its own thread: sends race as they would in an app.
         calls.add(client.callTool(request).map(StreamClientTransportTest::text)
             .subscribeOn(reactor.core.scheduler.Schedulers.parallel()));
@@ -79,6 +78,10 @@ class StreamClientTransportTest {
       assertThat(server.isAlive()).as("server stops when its stdin closes").isFalse();
       assertThat(serverFailure.get()).isNull();
     }
+  }
+
+  private static CallToolRequest request(String tool, Map<String, Object> args) {
+    return CallToolRequest.builder(tool).arguments(args).build();
   }
 
   private static String text(CallToolResult result) {
@@ -108,7 +111,7 @@ class StreamClientTransportTest {
               toServer.sink()))
           .requestTimeout(Duration.ofSeconds(60)).build();
       client.initialize().block(Duration.ofSeconds(60));
-      assertThat(text(client.callTool(new CallToolRequest("search", Map.of("query", "webhook")))
+      assertThat(text(client.callTool(request("search", Map.of("query", "webhook")))
           .block(Duration.ofSeconds(60)))).contains("projects/startup-x/changelog.md");
       client.closeGracefully().block(Duration.ofSeconds(30));
       server.join(60_000);

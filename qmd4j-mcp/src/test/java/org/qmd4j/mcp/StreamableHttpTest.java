@@ -90,7 +90,8 @@ class StreamableHttpTest {
               "tasks", "changelog", "states", "descriptions", "buckets");
 
       CallToolResult result =
-          client.callTool(new CallToolRequest("search", Map.of("query", "webhook", "limit", 3)));
+          client.callTool(CallToolRequest.builder("search")
+              .arguments(Map.of("query", "webhook", "limit", 3)).build());
       assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);
       @SuppressWarnings("unchecked")
       List<Map<String, Object>> rows =
@@ -100,7 +101,8 @@ class StreamableHttpTest {
           .containsExactly("projects/startup-x/changelog.md");
 
       CallToolResult bad =
-          client.callTool(new CallToolRequest("search", Map.of("query", "x", "scope", "nope")));
+          client.callTool(CallToolRequest.builder("search")
+              .arguments(Map.of("query", "x", "scope", "nope")).build());
       assertThat(bad.isError()).isTrue();
       assertThat(((TextContent) bad.content().get(0)).text())
           .contains("Unknown scope 'nope'");

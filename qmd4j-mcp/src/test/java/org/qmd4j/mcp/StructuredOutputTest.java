@@ -79,7 +79,7 @@ class StructuredOutputTest {
   @Test
   void everyToolAnswersStructuredContentValidAgainstItsOutputSchema() {
     calls().forEach((name, args) -> {
-      CallToolResult result = mcp.client.callTool(new CallToolRequest(name, args));
+      CallToolResult result = call(name, args);
       assertThat(result.isError()).as(name + ": " + text(result)).isNotEqualTo(Boolean.TRUE);
       assertThat(result.structuredContent()).as(name).isInstanceOf(Map.class);
       JsonSchemaValidator.ValidationResponse valid =
@@ -91,8 +91,7 @@ class StructuredOutputTest {
 
   @Test
   void listsAreWrappedInAnObjectAndTheTextKeepsTheBareArray() throws Exception {
-    CallToolResult result = mcp.client.callTool(new CallToolRequest("tasks",
-        Map.of("status", "bloqué")));
+    CallToolResult result = call("tasks", Map.of("status", "bloqué"));
     List<Map<String, Object>> rows = rows(result);
     assertThat(rows).isNotEmpty();
     List<Map<String, Object>> fromText = JSON.readValue(text(result),
@@ -102,20 +101,20 @@ class StructuredOutputTest {
 
   @Test
   void searchStructuredContentIsTheResultsCorrectedAndSuggestionsObject() throws Exception {
-    CallToolResult result = mcp.client.callTool(new CallToolRequest("search",
-        Map.of("query", "idempotance")));
+    CallToolResult result = call("search", Map.of("query", "idempotance"));
     @SuppressWarnings("unchecked")
     Map<String, Object> structured = (Map<String, Object>) result.structuredContent();
     assertThat(structured).containsEntry("corrected", Map.of("idempotance", "idempotence"));
     assertThat(rows(result)).isNotEmpty().allSatisfy(r ->
         assertThat(r).containsEntry("matchType", "fuzzy"));
-    assertThat(JSON.readValue(text(result), List.class)).isEqualTo(rows(result));
+    assertThat(JSON.readValue(text(result), new TypeReference<List<Map<String, Object>>>() {}))
+        .isEqualTo(rows(result));
   }
 
   @Test
   void concatAndBriefGiveTheirBlocksAsData() {
-    CallToolResult concat = mcp.client.callTool(new CallToolRequest("concat", Map.of(
-        "items", List.of("projects/startup-x/state.md:1-3"), "overview", "The state.")));
+    CallToolResult concat = call("concat", Map.of(
+        "items", List.of("projects/startup-x/state.md:1-3"), "overview", "The state."));
     @SuppressWarnings("unchecked")
     Map<String, Object> doc = (Map<String, Object>) concat.structuredContent();
     assertThat(doc).containsEntry("overview", "The state.");
@@ -126,8 +125,7 @@ class StructuredOutputTest {
             .containsEntry("lines", "1-3").containsEntry("wholeFile", false));
     assertThat(text(concat)).startsWith("The state.").contains("## projects/startup-x/state.md");
 
-    CallToolResult brief = mcp.client.callTool(new CallToolRequest("brief",
-        Map.of("query", "webhook")));
+    CallToolResult brief = call("brief", Map.of("query", "webhook"));
     @SuppressWarnings("unchecked")
     Map<String, Object> b = (Map<String, Object>) brief.structuredContent();
     assertThat(b).containsEntry("overviewSource", "mechanical");
@@ -137,11 +135,14 @@ class StructuredOutputTest {
 
   @Test
   void aRefusedCallIsATextErrorWithoutStructuredContent() {
-    CallToolResult result = mcp.client.callTool(new CallToolRequest("search",
-        Map.of("query", "x", "scope", "everything")));
+    CallToolResult result = call("search", Map.of("query", "x", "scope", "everything"));
     assertThat(result.isError()).isTrue();
     assertThat(result.structuredContent()).isNull();
     assertThat(text(result)).contains("everything");
+  }
+
+  private static CallToolResult call(String tool, Map<String, Object> args) {
+    return mcp.client.callTool(CallToolRequest.builder(tool).arguments(args).build());
   }
 
   private static String text(CallToolResult result) {

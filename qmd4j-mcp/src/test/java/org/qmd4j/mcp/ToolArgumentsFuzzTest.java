@@ -54,7 +54,7 @@ class ToolArgumentsFuzzTest {
       args = new LinkedHashMap<>(Map.of("query", text, "path", text));
     }
     McpSchema.CallToolResult r = tool.callHandler().apply(null,
-        new McpSchema.CallToolRequest(tool.tool().name(), args));
+        McpSchema.CallToolRequest.builder(tool.tool().name()).arguments(args).build());
     if (Boolean.TRUE.equals(r.isError())) {
       String message = ((McpSchema.TextContent) r.content().get(0)).text();
       assertThat(message).as(tool.tool().name() + " " + args)

@@ -64,7 +64,7 @@ class TypedToolsTest {
   }
 
   private static CallToolResult call(String tool, Map<String, Object> args) {
-    return client.callTool(new CallToolRequest(tool, args));
+    return client.callTool(CallToolRequest.builder(tool).arguments(args).build());
   }
 
   private static String text(CallToolResult result) {

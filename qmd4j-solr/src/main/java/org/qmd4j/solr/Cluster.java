@@ -62,10 +62,8 @@ final class Cluster {
     }
     Map<String, Object> collection = collection(nodes);
     if (collection == null) {
-      CollectionAdminRequest.Create create = CollectionAdminRequest.createCollection(
-          t.collection(), config, t.shards(), t.replicas());
-      create.setWaitForFinalState(true);
-      nodes.request(create, null);
+      nodes.request(waitingForReplicas(CollectionAdminRequest.createCollection(
+          t.collection(), config, t.shards(), t.replicas())), null);
       done.append("created the collection ").append(t.collection()).append(" (")
           .append(t.shards()).append(" shards x ").append(t.replicas()).append(" replicas)");
       LOG.info("Created the Solr collection {} on {}", t.collection(), t.describe());
@@ -85,6 +83,17 @@ final class Cluster {
     return done.toString();
   }
 
+  /**
+   * {@code create}, answered once its replicas are active. The setter is deprecated in SolrJ
+   * 9.10, but a Solr 9 node still waits only when asked (waitForFinalState, false by default).
+   */
+  @SuppressWarnings("deprecation")
+  private static CollectionAdminRequest.Create waitingForReplicas(
+      CollectionAdminRequest.Create create) {
+    create.setWaitForFinalState(true);
+    return create;
+  }
+
   /** The collection's entry of CLUSTERSTATUS, or null when it does not exist. */
   @SuppressWarnings("unchecked")
   static Map<String, Object> collection(Nodes nodes) {
@@ -95,7 +104,7 @@ final class Cluster {
         ? ((NamedList<Object>) collections).get(nodes.target().collection())
         : collections instanceof Map
             ? ((Map<String, Object>) collections).get(nodes.target().collection()) : null;
-    if (entry instanceof NamedList) return ((NamedList<Object>) entry).asShallowMap();
+    if (entry instanceof NamedList) return shallowMap((NamedList<Object>) entry);
     return (Map<String, Object>) entry;
   }
 
@@ -130,7 +139,7 @@ final class Cluster {
   private static String shards(Map<String, Object> collection) {
     Object shards = collection.get("shards");
     Map<String, Object> byName = shards instanceof NamedList
-        ? ((NamedList<Object>) shards).asShallowMap() : (Map<String, Object>) shards;
+        ? shallowMap((NamedList<Object>) shards) : (Map<String, Object>) shards;
     if (byName == null) return "unknown";
     StringBuilder s = new StringBuilder().append(byName.size()).append(" shards:");
     for (Map.Entry<String, Object> shard : byName.entrySet()) {
@@ -138,13 +147,23 @@ final class Cluster {
           ? ((NamedList<Object>) shard.getValue()).get("replicas")
           : ((Map<String, Object>) shard.getValue()).get("replicas");
       Map<String, Object> r = replicas instanceof NamedList
-          ? ((NamedList<Object>) replicas).asShallowMap() : (Map<String, Object>) replicas;
+          ? shallowMap((NamedList<Object>) replicas) : (Map<String, Object>) replicas;
       long active = r == null ? 0 : r.values().stream()
           .filter(v -> "active".equals(state(v))).count();
       s.append(' ').append(shard.getKey()).append(" (").append(r == null ? 0 : r.size())
           .append(" replicas, ").append(active).append(" active)");
     }
     return s.toString();
+  }
+
+  /**
+   * {@code list} as a map in its order, the first value of a repeated name kept (as
+   * {@code NamedList.get} gives it): what the deprecated {@code asShallowMap()} was read for.
+   */
+  private static Map<String, Object> shallowMap(NamedList<Object> list) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> e : list) map.putIfAbsent(e.getKey(), e.getValue());
+    return map;
   }
 
   @SuppressWarnings("unchecked")

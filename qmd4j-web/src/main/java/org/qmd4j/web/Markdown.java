@@ -86,7 +86,7 @@ final class Markdown {
         .attributeProviderFactory(new IndependentAttributeProviderFactory() {
           @Override
           public AttributeProvider apply(LinkResolverContext context) {
-            return new SafeLinks(context.getDocument().get(NOTE_PATH));
+            return new SafeLinks(NOTE_PATH.get(context.getDocument()));
           }
         })
         .build();

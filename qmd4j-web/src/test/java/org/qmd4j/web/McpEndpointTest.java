@@ -55,8 +55,8 @@ class McpEndpointTest {
       assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)
           .containsExactlyInAnyOrder("search", "find_notes", "read", "tree", "concat", "brief",
               "tasks", "changelog", "states", "descriptions", "buckets");
-      CallToolResult result = client.callTool(
-          new CallToolRequest("search", Map.of("query", "cautionnement", "limit", 3)));
+      CallToolResult result = client.callTool(CallToolRequest.builder("search")
+          .arguments(Map.of("query", "cautionnement", "limit", 3)).build());
       assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);
       @SuppressWarnings("unchecked")
       List<Map<String, Object>> rows = (List<Map<String, Object>>)

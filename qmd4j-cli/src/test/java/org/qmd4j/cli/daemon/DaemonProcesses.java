@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
  * without the vault's daemon; remembers the daemons it started and ends them in
  * {@link #close()}, so that no test leaves one running.
  */
+@SuppressWarnings("try") // closed in an @AfterEach, not as a try-with-resources resource
 final class DaemonProcesses implements AutoCloseable {
   private final Path dir;
   private final Path cache;

@@ -83,7 +83,7 @@ final class McpQmdSession implements QmdSession {
     McpAsyncClient client = McpClient.async(new StreamClientTransport(
             new JacksonMcpJsonMapper(new ObjectMapper()), process.getInputStream(),
             process.getOutputStream()))
-        .clientInfo(new McpSchema.Implementation("qmd4j", "0.2"))
+        .clientInfo(McpSchema.Implementation.builder("qmd4j", "0.2").build())
         .requestTimeout(REQUEST_CEILING)
         .initializationTimeout(launch.startTimeout())
         .build();
@@ -157,7 +157,7 @@ final class McpQmdSession implements QmdSession {
     if (closed.get()) throw new QmdUnavailableException("The qmd session is closed");
     McpSchema.CallToolResult result;
     try {
-      result = client.callTool(new McpSchema.CallToolRequest(tool, args))
+      result = client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args).build())
           .or(exited)
           .block(timeout);
     } catch (QmdUnavailableException e) {
