@@ -139,20 +139,15 @@ final class Sync {
     }
     if (!batch.isEmpty()) send(batch);
     if (counts.isEmpty() && gone.isEmpty()) return 0;
-    // In groups: a first index of 100,000 files would otherwise be one request of 200,000
-    // deletes, and a version query naming 100,000 paths (6.7 MB, over Solr's 2 MB form limit).
+    // In groups: a first index of 100,000 files would otherwise be a version query naming
+    // 100,000 paths (6.7 MB, over Solr's 2 MB form limit). Deletes only where the collection
+    // holds stale chunks: a delete-by-query per file (two, before) made a first index of
+    // 100,000 files send 200,000 of them, which Solr runs one by one.
     List<String> sent = new ArrayList<>(counts.keySet());
     for (int from = 0; from < sent.size(); from += GROUP) {
-      UpdateRequest deletes = new UpdateRequest();
-      for (String path : sent.subList(from, Math.min(sent.size(), from + GROUP))) {
-        long version = ChunkDocs.version(found.get(path));
-        // Chunks of older reads of the file, and this read's surplus ordinals if any.
-        deletes.deleteByQuery(pathQuery(path) + " AND file_version:[* TO "
-            + (version - 1) + "]");
-        deletes.deleteByQuery(pathQuery(path) + " AND file_version:" + version
-            + " AND ord:[" + counts.get(path) + " TO *]");
-      }
-      nodes.request(deletes, collection);
+      UpdateRequest deletes = Versions.staleChunks(nodes, collection, vault,
+          sent.subList(from, Math.min(sent.size(), from + GROUP)), found, counts, this);
+      if (deletes != null) nodes.request(deletes, collection);
     }
     for (int from = 0; from < gone.size(); from += GROUP) {
       UpdateRequest deletes = new UpdateRequest();
