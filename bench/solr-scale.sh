@@ -2,7 +2,9 @@
 # Issue 20's figures: the first index of a generated vault by the embedded engine (on disk)
 # and into the tests' in-JVM 2-node SolrCloud (2 shards x 2 replicas), then warm search
 # p50/p95 of the same eight queries (fast and deep, a tag, a typo, scoped, the wildcard) on
-# each, in one JVM (no CLI start, no daemon). Prints one line per engine. Quiet machine only.
+# each, in one JVM (no CLI start, no daemon): with a stat walk of the vault before each search
+# (a one-shot command's freshness), then watched (a long-lived process's). Prints two lines per
+# engine. Quiet machine only.
 #
 # Usage: bench/solr-scale.sh [VAULT] [FILES=100000] [SEED=42] [RUNS=20]
 #   VAULT  a folder; generated (VaultGenerator FILES SEED) when it does not exist
