@@ -16,12 +16,7 @@ import subprocess
 import sys
 import time
 
-from mcp_stdio import Qmd4jMcp
-
-QUERIES = ["décision", "blocage paiement", "bloqué", "budget", "livraison", "serveur",
-           "recrutement", "facture", "migration", "client", "réunion", "retard",
-           "contrat", "banque prêt", "comité", "trésorerie", "fournisseur", "projet",
-           "prototype", "audit"]
+from mcp_stdio import QUERIES, Qmd4jMcp
 
 
 def main():

@@ -4,6 +4,12 @@ import json
 import os
 import subprocess
 
+# The queries the bench scripts search, one word or two, common and rare in generated vaults.
+QUERIES = ["décision", "blocage paiement", "bloqué", "budget", "livraison", "serveur",
+           "recrutement", "facture", "migration", "client", "réunion", "retard",
+           "contrat", "banque prêt", "comité", "trésorerie", "fournisseur", "projet",
+           "prototype", "audit"]
+
 
 class Qmd4jMcp:
     def __init__(self, vault, command=None, engine="embedded"):

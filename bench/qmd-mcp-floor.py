@@ -15,10 +15,7 @@ import subprocess
 import sys
 import time
 
-QUERIES = ["décision", "blocage paiement", "bloqué", "budget", "livraison", "serveur",
-           "recrutement", "facture", "migration", "client", "réunion", "retard",
-           "contrat", "banque prêt", "comité", "trésorerie", "fournisseur", "projet",
-           "prototype", "audit"]
+from mcp_stdio import QUERIES
 
 
 def main():

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -21,13 +22,66 @@ import java.util.stream.Stream;
  * file holding one token of its own, and a model of where each token is.
  */
 public final class RandomVaultEdits {
-  private RandomVaultEdits() {}
+  private final long seed;
+  private final Random random;
+  private final Path vault;
+  private final Map<String, String> model = new TreeMap<>(); // vault-relative path -> token
+  private final int[] counter = {0};
+  private Map<String, String> before = Map.of();
+
+  private RandomVaultEdits(long seed, Path vault) {
+    this.seed = seed;
+    this.random = new Random(seed);
+    this.vault = vault;
+  }
 
   /**
-   * One random change to the vault and the model (vault-relative path to its one token);
-   * returns what it did.
+   * A new vault in {@code folder} ({@code bucket/}, {@code projects/alpha/bucket/} and the
+   * project's state file), edited with the seed {@code -Dqmd4j.seed} or a new one, printed
+   * for {@code test} so that a failure can be replayed.
    */
-  public static String step(Random random, Path vault, Map<String, String> model,
+  public static RandomVaultEdits newVault(Path folder, String test) throws IOException {
+    long seed = Long.getLong("qmd4j.seed", System.nanoTime());
+    System.out.println(test + " seed: " + seed + " (-Dqmd4j.seed=" + seed + " replays it)");
+    Path vault = Files.createDirectories(folder).toRealPath();
+    Files.createDirectories(vault.resolve("bucket"));
+    Files.createDirectories(vault.resolve("projects/alpha/bucket"));
+    Files.writeString(vault.resolve("projects/alpha/state.md"), "# Alpha\nDébut.\n");
+    return new RandomVaultEdits(seed, vault);
+  }
+
+  /** The vault's real path. */
+  public Path vault() {
+    return vault;
+  }
+
+  /** The seed of the edits. */
+  public long seed() {
+    return seed;
+  }
+
+  /** How many files the edits made that exist now (the state file aside). */
+  public int files() {
+    return model.size();
+  }
+
+  /** One random change to the vault; returns what it did. */
+  public String step() throws IOException {
+    before = new HashMap<>(model);
+    return step(random, vault, model, counter);
+  }
+
+  /** The tokens the last step moved, added or removed, and with {@code all} every token. */
+  public Set<String> toCheck(boolean all) {
+    return toCheck(before, model, all);
+  }
+
+  /** The files that hold {@code token} now. */
+  public List<String> holding(String token) {
+    return byToken(model).getOrDefault(token, List.of());
+  }
+
+  private static String step(Random random, Path vault, Map<String, String> model,
       int[] counter) throws IOException {
     List<String> files = new ArrayList<>(model.keySet());
     List<String> folders = files.stream().filter(p -> p.split("/").length > 2)
@@ -112,11 +166,7 @@ public final class RandomVaultEdits {
     return sb.append("x").toString();
   }
 
-  /**
-   * The tokens a step moved, added or removed (between {@code before} and {@code after}), and
-   * with {@code all} every token there is.
-   */
-  public static Set<String> toCheck(Map<String, String> before, Map<String, String> after,
+  private static Set<String> toCheck(Map<String, String> before, Map<String, String> after,
       boolean all) {
     Set<String> check = new HashSet<>();
     before.forEach((p, t) -> { if (!t.equals(after.get(p))) check.add(t); });
@@ -125,8 +175,7 @@ public final class RandomVaultEdits {
     return check;
   }
 
-  /** Where each token is. */
-  public static Map<String, List<String>> byToken(Map<String, String> model) {
+  private static Map<String, List<String>> byToken(Map<String, String> model) {
     Map<String, List<String>> out = new HashMap<>();
     model.forEach((path, token) -> out.computeIfAbsent(token, t -> new ArrayList<>()).add(path));
     return out;

@@ -3,11 +3,7 @@ package org.qmd4j.embedded;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Random;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,30 +27,22 @@ class WatchedFreshnessTest {
 
   @Test
   void everyEditIsSeenByTheSearchRightAfterIt() throws IOException {
-    long seed = Long.getLong("qmd4j.seed", System.nanoTime());
-    System.out.println("WatchedFreshnessTest seed: " + seed + " (-Dqmd4j.seed=" + seed
-        + " replays it)");
-    Random random = new Random(seed);
-    Path vault = Files.createDirectories(tmp.resolve("vault")).toRealPath();
-    Files.createDirectories(vault.resolve("bucket"));
-    Files.createDirectories(vault.resolve("projects/alpha/bucket"));
-    Files.writeString(vault.resolve("projects/alpha/state.md"), "# Alpha\nDébut.\n");
-    Map<String, String> model = new TreeMap<>(); // vault-relative path -> its one token
-    int[] counter = {0};
+    RandomVaultEdits edits = RandomVaultEdits.newVault(tmp.resolve("vault"),
+        "WatchedFreshnessTest");
+    Path vault = edits.vault();
+    long seed = edits.seed();
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, null, Chunker.defaults(),
         ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
       assertThat(engine.watching()).as("Linux watches the vault").isTrue();
       for (int step = 0; step < 100; step++) {
-        Map<String, String> before = new HashMap<>(model);
-        String what = RandomVaultEdits.step(random, vault, model, counter);
-        Map<String, List<String>> expected = RandomVaultEdits.byToken(model);
-        for (String token : RandomVaultEdits.toCheck(before, model, step % 40 == 39)) {
+        String what = edits.step();
+        for (String token : edits.toCheck(step % 40 == 39)) {
           assertThat(paths(engine, token))
               .as("seed %d, step %d (%s): files holding %s", seed, step, what, token)
-              .containsExactlyInAnyOrderElementsOf(expected.getOrDefault(token, List.of()));
+              .containsExactlyInAnyOrderElementsOf(edits.holding(token));
         }
       }
-      assertThat(engine.fileCount()).as("seed %d", seed).isEqualTo(model.size() + 1);
+      assertThat(engine.fileCount()).as("seed %d", seed).isEqualTo(edits.files() + 1);
     }
   }
 

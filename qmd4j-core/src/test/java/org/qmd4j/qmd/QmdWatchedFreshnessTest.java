@@ -3,14 +3,11 @@ package org.qmd4j.qmd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
@@ -44,30 +41,22 @@ class QmdWatchedFreshnessTest {
         .orElse(new QmdBinary.Probe(Optional.empty(), "no qmd on PATH"));
     Assumptions.assumeTrue(probe.binary().isPresent(),
         () -> "qmd 2.x not found on PATH: " + probe.problem());
-    long seed = Long.getLong("qmd4j.seed", System.nanoTime());
-    System.out.println("QmdWatchedFreshnessTest seed: " + seed + " (-Dqmd4j.seed=" + seed
-        + " replays it)");
-    Random random = new Random(seed);
-    Path vault = Files.createDirectories(tmp.resolve("vault")).toRealPath();
-    Files.createDirectories(vault.resolve("bucket"));
-    Files.createDirectories(vault.resolve("projects/alpha/bucket"));
-    Files.writeString(vault.resolve("projects/alpha/state.md"), "# Alpha\nDébut.\n");
+    RandomVaultEdits edits = RandomVaultEdits.newVault(tmp.resolve("vault"),
+        "QmdWatchedFreshnessTest");
+    Path vault = edits.vault();
+    long seed = edits.seed();
     Map<String, String> env = new HashMap<>(System.getenv());
     env.put("XDG_CACHE_HOME", tmp.resolve("xdg-cache").toString()); // qmd's models: not ours
-    Map<String, String> model = new TreeMap<>(); // vault-relative path -> its one token
-    int[] counter = {0};
     ChangeFeed feed = ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS);
     assertThat(feed.watching()).as("Linux watches the vault").isTrue();
     try (QmdEngine engine = QmdEngine.open(vault, VaultLayout.PROJECTS, tmp.resolve("qmd"),
         probe.binary().get(), QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
       for (int step = 0; step < 30; step++) {
-        Map<String, String> before = new HashMap<>(model);
-        String what = RandomVaultEdits.step(random, vault, model, counter);
-        Map<String, List<String>> expected = RandomVaultEdits.byToken(model);
-        for (String token : RandomVaultEdits.toCheck(before, model, step == 29)) {
+        String what = edits.step();
+        for (String token : edits.toCheck(step == 29)) {
           assertThat(paths(engine, token))
               .as("seed %d, step %d (%s): files holding %s", seed, step, what, token)
-              .containsExactlyInAnyOrderElementsOf(expected.getOrDefault(token, List.of()));
+              .containsExactlyInAnyOrderElementsOf(edits.holding(token));
         }
       }
     }
