@@ -1,5 +1,7 @@
 package org.qmd4j.web;
 
+import java.util.Locale;
+import org.eclipse.jetty.http.HttpException;
 import org.qmd4j.ErrorMessages;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.search.InvalidRequestException;
@@ -10,8 +12,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What a failed call answers: the HTTP status and a message for the user. Invalid input is
- * 400 with the library's message, a missing note 404, an engine failure 500 with its message,
- * anything else 500 with a fixed message (the details go to the log, never to the client).
+ * 400 with the library's message, a request whose parameters cannot be decoded 400, a missing
+ * note 404, an engine failure 500 with its message, anything else 500 with a fixed message
+ * (the details go to the log, never to the client).
  *
  * @param status the HTTP status
  * @param message the message shown to the user
@@ -26,6 +29,14 @@ record Failure(int status, String message) {
     if (reason instanceof SearcherClosedException) return new Failure(503, message);
     if (reason instanceof InvalidRequestException || reason instanceof IllegalArgumentException) {
       return new Failure(400, message);
+    }
+    if (reason instanceof HttpException && ((HttpException) reason).getCode() < 500) {
+      // Jetty cannot decode the parameters (percent-escapes that are not UTF-8, say): the
+      // client's to fix, not a failure of the server.
+      HttpException bad = (HttpException) reason;
+      return new Failure(bad.getCode(), "The request's parameters cannot be read ("
+          + (bad.getReason() == null ? "malformed" : bad.getReason().toLowerCase(Locale.ROOT))
+          + "); write them in UTF-8, percent-encoded (é is %C3%A9)");
     }
     if (reason instanceof EngineException) {
       LOG.warn("Engine failure: {}", reason.getMessage(), reason);

@@ -154,6 +154,20 @@ class ApiServletTest {
   }
 
   @Test
+  void parametersThatAreNotUtf8Are400() {
+    // Found by QueryParametersFuzzTest: a lone %A9 is no UTF-8, and Jetty refuses to decode the
+    // query string; that was an internal error (500).
+    for (String path : List.of("/api/search?query=d%A9c", "/api/brief?query=x&date_from=3+mon%A9",
+        "/api/tasks?status=bloqu%E9")) {
+      Reply r = get(server, path);
+      assertThat(r.status()).as(path).isEqualTo(400);
+      assertThat(r.json().get("error").asText()).as(path)
+          .isEqualTo("The request's parameters cannot be read (bad query); write them in UTF-8,"
+              + " percent-encoded (é is %C3%A9)");
+    }
+  }
+
+  @Test
   void badLimitIs400() {
     Reply words = get(server, "/api/search?query=x&limit=many");
     assertThat(words.status()).isEqualTo(400);
