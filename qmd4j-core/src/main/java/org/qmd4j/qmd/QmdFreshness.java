@@ -141,13 +141,22 @@ final class QmdFreshness {
   }
 
   /** Runs {@code qmd update} now, whatever the stat walk says. */
-  @SuppressWarnings("try") // the lock is held for the block, never read
   void update() throws IOException {
+    updateFrom(null);
+  }
+
+  /**
+   * Runs {@code qmd update} and records {@code seen}, the vault as a walk just before found
+   * it, or, when null, as a walk under the update lock finds it. A file changed after the walk
+   * differs from what is recorded, so the next look updates again: never stale.
+   */
+  @SuppressWarnings("try") // the lock is held for the block, never read
+  private void updateFrom(Map<String, FileStamp> seen) throws IOException {
     synchronized (lock) {
       try (FileLock l = updateLock()) {
-        Map<String, FileStamp> seen = VaultScanner.scan(vault, layout);
+        Map<String, FileStamp> walked = seen != null ? seen : VaultScanner.scan(vault, layout);
         commands.run(List.of("update"), setupTimeout);
-        save(seen);
+        save(walked);
       }
     }
     onUpdated.run();
@@ -181,7 +190,7 @@ final class QmdFreshness {
       boolean changed = !indexed || !now.equals(stamps) || recentlyModified(now);
       if (changed) {
         LOG.debug("Vault {} changed since the last qmd update: updating", vault);
-        update();
+        updateFrom(now); // one walk per change, not a second one under the update lock
       }
       walkNext = false;
       return changed;
