@@ -12,12 +12,14 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.qmd4j.internal.ChunkSearch;
+import org.qmd4j.internal.QuerySyntax;
 import org.qmd4j.internal.TermMatcher;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.search.InvalidQueryException;
 import org.qmd4j.search.Layout;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.NothingIndexed;
@@ -202,6 +204,15 @@ final class SearchPipeline implements ChunkSearch {
     ChunkFilter filter = new ChunkFilter(request.scope(), from, to, extra);
     // A newline would turn a qmd query into a structured one; it means nothing here either.
     String text = request.query().replaceAll("[\\r\\n]+", " ").strip();
+    QuerySyntax syntax = QuerySyntax.parse(text);
+    if (syntax.onlyExclusions()) {
+      throw new InvalidQueryException("The query '" + text + "' only excludes (-word, "
+          + "-\"phrase\"): add a word, a \"quoted phrase\" or a tag to search for, or * for "
+          + "every note, then the exclusions (budget -brouillon)");
+    }
+    Optional<Predicate<Chunk>> condition = syntax.condition();
+    if (condition.isPresent()) filter = filter.withCondition(condition.get());
+    if (syntax.isWildcard()) text = EngineQuery.WILDCARD; // * -word: every chunk but those
     return new EngineQuery(text, request.mode(), filter, request.limit());
   }
 

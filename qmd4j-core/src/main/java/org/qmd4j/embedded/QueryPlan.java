@@ -101,7 +101,7 @@ final class QueryPlan {
       b.add(new BoostQuery(hashtag(tag), TAG), Occur.SHOULD);
     }
     addBonus(b);
-    return b.build();
+    return restricted(b);
   }
 
   /** Every word must match (deep mode's first list). */
@@ -112,7 +112,7 @@ final class QueryPlan {
     }
     for (String tag : hashtags) b.add(new BoostQuery(hashtag(tag), TAG), Occur.MUST);
     addBonus(b);
-    return b.build();
+    return restricted(b);
   }
 
   /** Any word, plain BM25 without tiers (deep mode's second list). */
@@ -123,7 +123,7 @@ final class QueryPlan {
     }
     for (String tag : hashtags) b.add(new BoostQuery(hashtag(tag), TAG), Occur.SHOULD);
     addBonus(b);
-    return b.build();
+    return restricted(b);
   }
 
   /** Stems only, no prefixes (deep mode's third list). */
@@ -133,7 +133,37 @@ final class QueryPlan {
       b.add(group(w.getKey(), w.getValue(), false), Occur.SHOULD);
     }
     for (String tag : hashtags) b.add(new BoostQuery(hashtag(tag), TAG), Occur.SHOULD);
+    return restricted(b);
+  }
+
+  /**
+   * {@code b} with the query's phrases and exclusions as clauses that do not score: a chunk
+   * must hold each phrase word's stem (in its text or headings), and hold none of the excluded
+   * stems, exact phrases, tags and Obsidian tags. The adjacency of a phrase's words after
+   * stemming is checked by the search's filter ({@code QuerySyntax.condition}).
+   */
+  private Query restricted(BooleanQuery.Builder b) {
+    KeywordQuery.Conditions c = query.conditions();
+    if (c.isEmpty()) return b.build();
+    for (String stem : c.required()) b.add(inChunk(stem), Occur.FILTER);
+    for (String stem : c.excludedStems()) b.add(inChunk(stem), Occur.MUST_NOT);
+    for (List<String> words : c.excludedPhrases()) {
+      PhraseQuery.Builder p = new PhraseQuery.Builder();
+      for (int i = 0; i < words.size(); i++) p.add(new Term(Fields.EXACT, words.get(i)), i);
+      b.add(p.build(), Occur.MUST_NOT);
+    }
+    for (String tag : c.excludedTags()) {
+      b.add(new TermQuery(new Term(Fields.TAGS, tag)), Occur.MUST_NOT);
+    }
+    for (String tag : c.excludedHashtags()) b.add(hashtag(tag), Occur.MUST_NOT);
     return b.build();
+  }
+
+  private static Query inChunk(String stem) {
+    BooleanQuery.Builder g = new BooleanQuery.Builder();
+    g.add(new TermQuery(new Term(Fields.BODY, stem)), Occur.SHOULD);
+    g.add(new TermQuery(new Term(Fields.HEADING, stem)), Occur.SHOULD);
+    return g.build();
   }
 
   /** The chunks carrying {@code tag} or a child of it (the index holds every parent). */
@@ -151,7 +181,7 @@ final class QueryPlan {
         n++;
       }
     }
-    return n == 0 ? null : b.build();
+    return n == 0 ? null : restricted(b);
   }
 
   /** Whether the chunk's own text or headings hold the word (stem, or its prefix). */

@@ -57,14 +57,73 @@ public final class KeywordQuery {
   private final Set<String> units;
   private final Set<String> tags;
   private final Set<String> hashtags;
+  private final Conditions conditions;
 
   private KeywordQuery(Map<String, String> words, List<String> phrase, Set<String> units,
-      Set<String> tags, Set<String> hashtags) {
+      Set<String> tags, Set<String> hashtags, Conditions conditions) {
     this.words = Collections.unmodifiableMap(new LinkedHashMap<>(words));
     this.phrase = List.copyOf(phrase);
     this.units = Collections.unmodifiableSet(units);
     this.tags = Collections.unmodifiableSet(tags);
     this.hashtags = Collections.unmodifiableSet(hashtags);
+    this.conditions = conditions;
+  }
+
+  /**
+   * What the index can tell of a query's phrases and exclusions ({@link QuerySyntax}), so that
+   * an engine skips the chunks that cannot pass: the stems every chunk must hold (the words
+   * of its phrases), and the stems, exact phrases, tags and Obsidian tags no chunk may hold.
+   * The exact check, adjacency after stemming included, is {@link QuerySyntax#condition()},
+   * which the search's filter carries: these clauses only narrow what it tests.
+   *
+   * @param required stems each chunk's text or headings must hold
+   * @param excludedStems stems no chunk's text or headings may hold
+   * @param excludedPhrases exact (folded, unstemmed) word sequences no chunk's text may hold
+   * @param excludedTags changelog tags ({@code [x]}, folded) no chunk may carry
+   * @param excludedHashtags Obsidian tags (folded) no chunk may carry
+   */
+  public record Conditions(Set<String> required, Set<String> excludedStems,
+      List<List<String>> excludedPhrases, Set<String> excludedTags,
+      Set<String> excludedHashtags) {
+    /** Copies the collections. */
+    public Conditions {
+      required = Set.copyOf(required);
+      excludedStems = Set.copyOf(excludedStems);
+      excludedPhrases = List.copyOf(excludedPhrases);
+      excludedTags = Set.copyOf(excludedTags);
+      excludedHashtags = Set.copyOf(excludedHashtags);
+    }
+
+    static Conditions of(QuerySyntax syntax) {
+      Set<String> required = new LinkedHashSet<>();
+      for (String p : syntax.phrases()) required.addAll(Analysis.queryWords(p).values());
+      Set<String> stems = new LinkedHashSet<>();
+      List<List<String>> phrases = new java.util.ArrayList<>();
+      Set<String> tags = new LinkedHashSet<>();
+      Set<String> hashtags = new LinkedHashSet<>();
+      for (String piece : syntax.excluded()) {
+        List<String> inQuery = Hashtags.inQuery(piece);
+        if (piece.startsWith("#") && inQuery.size() == 1) {
+          hashtags.add(inQuery.get(0));
+          continue;
+        }
+        List<String> tag = Analysis.tags(piece);
+        if (piece.startsWith("[") && piece.endsWith("]") && tag.size() == 1) {
+          tags.add(tag.get(0));
+          continue;
+        }
+        List<String> exact = Analysis.tokens(Analysis.EXACT, Analysis.normalize(piece));
+        if (exact.size() == 1) stems.add(Analysis.stem(exact.get(0)));
+        else if (exact.size() > 1) phrases.add(exact);
+      }
+      return new Conditions(required, stems, phrases, tags, hashtags);
+    }
+
+    /** Whether the query has no phrase and no exclusion. */
+    public boolean isEmpty() {
+      return required.isEmpty() && excludedStems.isEmpty() && excludedPhrases.isEmpty()
+          && excludedTags.isEmpty() && excludedHashtags.isEmpty();
+    }
   }
 
   /**
@@ -74,14 +133,17 @@ public final class KeywordQuery {
    * Lucene's 1,024 clauses whatever the user pastes.
    */
   public static KeywordQuery of(String query) {
-    Set<String> hashtags = new LinkedHashSet<>(first(Hashtags.inQuery(query)));
-    String q = Analysis.normalize(Hashtags.withoutTags(query));
+    QuerySyntax syntax = QuerySyntax.parse(query);
+    String positive = syntax.positive();
+    Set<String> hashtags = new LinkedHashSet<>(first(Hashtags.inQuery(positive)));
+    String q = Analysis.normalize(Hashtags.withoutTags(positive));
     List<String> exact = Analysis.tokens(Analysis.EXACT, q);
     Map<String, String> words = Analysis.queryWords(q);
     Set<String> units = new LinkedHashSet<>(first(Analysis.compounds(q)));
     Set<String> tags = new LinkedHashSet<>(first(Analysis.tags(q)));
     boolean phrase = exact.size() >= 2 && exact.size() <= MAX_BONUS;
-    return new KeywordQuery(words, phrase ? exact : List.of(), units, tags, hashtags);
+    return new KeywordQuery(words, phrase ? exact : List.of(), units, tags, hashtags,
+        Conditions.of(syntax));
   }
 
   private static List<String> first(List<String> values) {
@@ -111,6 +173,11 @@ public final class KeywordQuery {
   /** Obsidian tags of the query, folded ({@code projet/client}). */
   public Set<String> hashtags() {
     return hashtags;
+  }
+
+  /** The clauses of the query's phrases and exclusions; empty without them. */
+  public Conditions conditions() {
+    return conditions;
   }
 
   /** Whether the query holds no searchable word or tag at all (only punctuation, say). */
@@ -163,6 +230,6 @@ public final class KeywordQuery {
   @Override
   public String toString() {
     return "KeywordQuery" + words.keySet() + " units=" + units + " tags=" + tags
-        + " hashtags=" + hashtags;
+        + " hashtags=" + hashtags + (conditions.isEmpty() ? "" : " " + conditions);
   }
 }

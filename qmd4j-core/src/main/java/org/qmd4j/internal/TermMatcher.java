@@ -35,27 +35,43 @@ public final class TermMatcher {
 
   /** Query words: folded form to stem, in query order. */
   private final Map<String, String> words;
+  /** The words highlighted one by one: those outside quoted phrases; folded form to stem. */
+  private final Map<String, String> loose;
   private final Set<String> stems;
   private final Set<String> units;
   private final Set<String> tags;
   /** Obsidian tags of the query, folded, in query order. */
   private final List<String> hashtags;
+  /** The quoted phrases, highlighted whole. */
+  private final List<Phrase> phrases;
 
-  private TermMatcher(Map<String, String> words, Set<String> units, Set<String> tags,
-      List<String> hashtags) {
+  private TermMatcher(Map<String, String> words, Map<String, String> loose, Set<String> units,
+      Set<String> tags, List<String> hashtags, List<Phrase> phrases) {
     this.words = words;
-    this.stems = new HashSet<>(words.values());
+    this.loose = loose;
+    this.stems = new HashSet<>(loose.values());
     this.units = units;
     this.tags = tags;
     this.hashtags = hashtags;
+    this.phrases = phrases;
   }
 
-  /** The matcher of {@code query}, as written. */
+  /**
+   * The matcher of {@code query}, as written: its excluded pieces are not words; its quoted
+   * phrases' words are words of the query, highlighted only where the whole phrase stands.
+   */
   public static TermMatcher of(String query) {
-    String q = Analysis.normalize(Hashtags.withoutTags(query));
-    return new TermMatcher(Collections.unmodifiableMap(Analysis.queryWords(q)),
-        Set.copyOf(Analysis.compounds(q)), Set.copyOf(Analysis.tags(q)),
-        List.copyOf(Hashtags.inQuery(query)));
+    QuerySyntax syntax = QuerySyntax.parse(query);
+    String q = Analysis.normalize(Hashtags.withoutTags(syntax.positive()));
+    String l = Analysis.normalize(Hashtags.withoutTags(syntax.loose()));
+    Map<String, String> words = Analysis.queryWords(q);
+    Map<String, String> loose = syntax.phrases().isEmpty() ? words : Analysis.queryWords(l);
+    List<Phrase> phrases = new ArrayList<>();
+    for (String p : syntax.phrases()) phrases.add(Phrase.of(p));
+    return new TermMatcher(Collections.unmodifiableMap(words),
+        Collections.unmodifiableMap(loose), Set.copyOf(Analysis.compounds(l)),
+        Set.copyOf(Analysis.tags(l)), List.copyOf(Hashtags.inQuery(syntax.positive())),
+        List.copyOf(phrases));
   }
 
   /** Whether the query holds no searchable word and no tag. */
@@ -171,7 +187,8 @@ public final class TermMatcher {
   }
 
   private List<LineMatch.Range> wordRanges(String text) {
-    if (text.isEmpty() || (words.isEmpty() && units.isEmpty() && tags.isEmpty())) {
+    if (text.isEmpty()
+        || (loose.isEmpty() && units.isEmpty() && tags.isEmpty() && phrases.isEmpty())) {
       return List.of();
     }
     Folded folded = Folded.of(text);
@@ -193,14 +210,15 @@ public final class TermMatcher {
     } catch (IOException e) {
       throw new UncheckedIOException("Analysis of an in-memory string failed", e);
     }
+    for (Phrase p : phrases) found.addAll(p.find(folded.text));
     if (!units.isEmpty()) addPattern(found, folded.text, UNIT, 0, units, false);
     if (!tags.isEmpty()) addPattern(found, folded.text, TAG, 1, tags, true);
     return folded.toRanges(merge(found));
   }
 
   private boolean matchesWord(String token) {
-    if (words.containsKey(token) || stems.contains(Analysis.stem(token))) return true;
-    for (String w : words.keySet()) {
+    if (loose.containsKey(token) || stems.contains(Analysis.stem(token))) return true;
+    for (String w : loose.keySet()) {
       if (w.length() >= MIN_PREFIX_LENGTH && token.startsWith(w)) return true;
     }
     return false;

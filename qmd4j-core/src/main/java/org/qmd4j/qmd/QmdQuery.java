@@ -4,10 +4,9 @@ import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.qmd4j.internal.Analysis;
 import org.qmd4j.internal.Hashtags;
+import org.qmd4j.internal.QuerySyntax;
 
 /**
  * Turns a user query into the argument given to qmd.
@@ -17,7 +16,9 @@ import org.qmd4j.internal.Hashtags;
  *       structured query.
  *   <li>For {@code qmd search}, which ANDs every word, French and English stop words are
  *       removed ("les dépenses du troisième trimestre" would match nothing because of "du"),
- *       except inside quoted phrases, and unless nothing else would remain. Tag brackets
+ *       except inside quoted phrases, and unless nothing else would remain. Quoted phrases
+ *       are sent as qmd phrases; exclusions ({@code -word}) are not sent (see {@link
+ *       #lexPieces}). Tag brackets
  *       ({@code [décision]}) are kept: qmd strips punctuation itself.
  *   <li>Obsidian tags lose their {@code #} and their levels become words ({@code
  *       #projet/client} is searched as {@code projet client}): qmd's tokenizer cannot tell a
@@ -26,12 +27,30 @@ import org.qmd4j.internal.Hashtags;
  * </ul>
  */
 final class QmdQuery {
-  private static final Pattern PHRASE_OR_WORD = Pattern.compile("\"[^\"]*\"?|\\S+");
-
   private QmdQuery() {}
 
+  /**
+   * The query as one line, its tags as words, its exclusions left out and its phrases
+   * unquoted: for {@code qmd query} and vector searches, which take no lex syntax.
+   */
   static String forQuery(String query) {
+    String q = oneLine(query);
+    QuerySyntax syntax = QuerySyntax.parse(q);
+    return syntax.hasConditions() ? syntax.positive().replaceAll("\\s+", " ").strip() : q;
+  }
+
+  private static String oneLine(String query) {
     return untagged(query.replaceAll("[\\r\\n]+", " ").strip());
+  }
+
+  /**
+   * The searched pieces of the query, in qmd's lex syntax: words as written, phrases in
+   * straight double quotes, always closed (qmd refuses a lex search with an odd number of
+   * quotes). Exclusions are left out: qmd's {@code -word} drops whole documents, while qmd4j
+   * excludes chunks, which it checks itself.
+   */
+  static List<String> lexPieces(String query) {
+    return QuerySyntax.parse(oneLine(query)).pieces();
   }
 
   /** Whether {@code query} holds an Obsidian tag ({@code #projet}). */
@@ -49,15 +68,14 @@ final class QmdQuery {
     return sb.toString();
   }
 
+  /** The lex query of {@code qmd search}: {@link #lexPieces}, stop words left out. */
   static String forSearch(String query) {
-    String q = forQuery(query);
+    List<String> pieces = lexPieces(query);
     List<String> kept = new ArrayList<>();
-    Matcher m = PHRASE_OR_WORD.matcher(q);
-    while (m.find()) {
-      String part = m.group();
+    for (String part : pieces) {
       if (part.startsWith("\"") || !isStopWord(part)) kept.add(part);
     }
-    return kept.isEmpty() ? q : String.join(" ", kept);
+    return String.join(" ", kept.isEmpty() ? pieces : kept);
   }
 
   /** A word all of whose tokens are stop words ({@code l'}, {@code du}, {@code the}). */

@@ -5,8 +5,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.qmd4j.spi.QmdSession;
 import org.qmd4j.spi.QmdSession.Search;
 import org.qmd4j.spi.QmdSession.Type;
@@ -18,15 +16,14 @@ import org.qmd4j.spi.QmdSession.Type;
  * search. Fast mode sends the whole query first (stop words dropped, quoted phrases kept; the
  * first search weighs double in qmd's fusion), then one {@code lex} search per significant
  * term or phrase, at most ten in all: qmd fuses them, so documents holding any term come
- * back, and qmd4j's chunk ranking puts those holding every term first. Excluded terms
- * ({@code -word}) are kept on every search.
+ * back, and qmd4j's chunk ranking puts those holding every term first. Quoted phrases are
+ * sent as qmd phrases; exclusions ({@code -word}) are not sent: qmd's drop whole documents,
+ * qmd4j's drop chunks, checked in Java through the search's filter.
  *
  * <p>Deep mode adds one {@code vec} search of the question as written, second; never qmd's own
  * query expansion, which rewrites non-English questions into English.
  */
 final class QmdSearches {
-  private static final Pattern PHRASE_OR_WORD = Pattern.compile("\"[^\"]*\"?|\\S+");
-
   private QmdSearches() {}
 
   /** Fast mode: {@code lex} searches only. */
@@ -42,16 +39,8 @@ final class QmdSearches {
   private static List<Search> build(String query, boolean deep) {
     String text = QmdQuery.forQuery(query);
     List<String> terms = new ArrayList<>();
-    List<String> excluded = new ArrayList<>();
-    Matcher m = PHRASE_OR_WORD.matcher(text);
-    while (m.find()) {
-      String part = m.group();
-      if (part.startsWith("-") && part.length() > 1) {
-        excluded.add(part);
-      } else if (part.startsWith("\"")) {
-        String phrase = part.endsWith("\"") && part.length() > 1 ? part : part + "\"";
-        if (!phrase.replace("\"", "").isBlank()) terms.add(phrase);
-      } else if (!QmdQuery.isStopWord(part) && hasLetterOrDigit(part)) {
+    for (String part : QmdQuery.lexPieces(query)) {
+      if (part.startsWith("\"") || (!QmdQuery.isStopWord(part) && hasLetterOrDigit(part))) {
         terms.add(part);
       }
     }
@@ -60,13 +49,11 @@ final class QmdSearches {
     if (!whole.isBlank()) out.add(new Search(Type.LEX, whole));
     if (deep) out.add(new Search(Type.VEC, text.isBlank() ? whole : text));
     if (terms.size() > 1 || out.isEmpty()) {
-      String suffix = excluded.isEmpty() ? "" : " " + String.join(" ", excluded);
       Set<String> seen = new LinkedHashSet<>();
       for (Search s : out) seen.add(s.text().toLowerCase(Locale.ROOT));
       for (String term : terms) {
         if (out.size() == QmdSession.Query.MAX_SEARCHES) break;
-        String t = term + suffix;
-        if (seen.add(t.toLowerCase(Locale.ROOT))) out.add(new Search(Type.LEX, t));
+        if (seen.add(term.toLowerCase(Locale.ROOT))) out.add(new Search(Type.LEX, term));
       }
     }
     return out;

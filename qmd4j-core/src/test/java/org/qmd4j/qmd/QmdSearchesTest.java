@@ -26,10 +26,19 @@ class QmdSearchesTest {
   }
 
   @Test
-  void phrasesStayWholeAndExclusionsApplyToEverySearch() {
+  void phrasesStayWholeAndExclusionsAreLeftToQmd4j() {
+    // qmd's -word drops a whole document; qmd4j excludes chunks, so it checks them itself.
     assertThat(show(QmdSearches.fast("\"relation client\" facture -brouillon")))
-        .containsExactly("lex:\"relation client\" facture -brouillon",
-            "lex:\"relation client\" -brouillon", "lex:facture -brouillon");
+        .containsExactly("lex:\"relation client\" facture", "lex:\"relation client\"",
+            "lex:facture");
+  }
+
+  @Test
+  void vectorSearchGetsNoLexSyntax() {
+    // qmd refuses -negation in a vec search.
+    assertThat(show(QmdSearches.deep("\"relation client\" facture -brouillon")))
+        .contains("vec:relation client facture")
+        .noneMatch(s -> s.contains("-brouillon"));
   }
 
   @Test
