@@ -47,10 +47,22 @@ final class QmdQuery {
    * The searched pieces of the query, in qmd's lex syntax: words as written, phrases in
    * straight double quotes, always closed (qmd refuses a lex search with an odd number of
    * quotes). Exclusions are left out: qmd's {@code -word} drops whole documents, while qmd4j
-   * excludes chunks, which it checks itself.
+   * excludes chunks, which it checks itself. Inside a phrase, punctuation becomes spaces:
+   * qmd's tokenizer splits {@code 2025-07-14} into three words, but would glue the phrase's
+   * {@code 2025-07-14} into one that no note holds.
    */
   static List<String> lexPieces(String query) {
-    return QuerySyntax.parse(oneLine(query)).pieces();
+    List<String> out = new ArrayList<>();
+    for (String piece : QuerySyntax.parse(oneLine(query)).pieces()) {
+      if (!piece.startsWith("\"")) {
+        out.add(piece);
+        continue;
+      }
+      String words = piece.substring(1, piece.length() - 1)
+          .replaceAll("[^\\p{L}\\p{M}\\p{N}'\\s]+", " ").replaceAll("\\s+", " ").strip();
+      if (!words.isEmpty()) out.add('"' + words + '"');
+    }
+    return out;
   }
 
   /** Whether {@code query} holds an Obsidian tag ({@code #projet}). */

@@ -20,6 +20,8 @@ class QmdQueryTest {
       "`\"la salle de bains\" du projet`     | `\"la salle de bains\" projet`",
       "`les \"mises à jour`                  | `\"mises à jour\"`",
       "`«mises à jour» “état”`               | `\"mises à jour\" \"état\"`",
+      // Inside a phrase, punctuation splits words as qmd's tokenizer does.
+      "`\"revue du 2025-07-14\" \"l’API!\"`     | `\"revue du 2025 07 14\" \"l API\"`",
       // Nothing but stop words: searched as they are rather than nothing.
       "the and of                            | the and of",
       "de la                                 | de la",
