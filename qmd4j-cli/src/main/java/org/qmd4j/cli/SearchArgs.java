@@ -34,7 +34,10 @@ final class SearchArgs {
   @Mixin EngineOption engine;
 
   @Parameters(arity = "1..*", paramLabel = "QUERY",
-      description = "Words to look for; several arguments are joined with spaces.")
+      description = "Words to look for; several arguments are joined with spaces. "
+          + "\"two words\": adjacent, in this order. -word, -\"two words\": leave out the "
+          + "chunks holding them; put such a query after -- or in one quoted argument "
+          + "(qmd4j search -- budget -brouillon). Syntax: docs/query-syntax.md.")
   List<String> query;
 
   /** The request these options describe. */

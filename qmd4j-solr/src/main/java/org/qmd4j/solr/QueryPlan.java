@@ -81,7 +81,7 @@ final class QueryPlan {
       clauses.add(term("hashtags", v) + "^" + TAG);
     }
     addBonus(p, clauses);
-    return String.join(" ", clauses);
+    return restricted(p, clauses);
   }
 
   /** Every word must match (deep mode's first list). */
@@ -92,7 +92,7 @@ final class QueryPlan {
     }
     for (String tag : hashtags) clauses.add("+" + term("hashtags", p.add(tag)) + "^" + TAG);
     addBonus(p, clauses);
-    return String.join(" ", clauses);
+    return restricted(p, clauses);
   }
 
   /** Any word, plain BM25 without tiers (deep mode's second list). */
@@ -103,7 +103,7 @@ final class QueryPlan {
     }
     for (String tag : hashtags) clauses.add(term("hashtags", p.add(tag)) + "^" + TAG);
     addBonus(p, clauses);
-    return String.join(" ", clauses);
+    return restricted(p, clauses);
   }
 
   /** Stems only, no prefixes (deep mode's third list). */
@@ -113,7 +113,7 @@ final class QueryPlan {
       clauses.add(group(p, w.getKey(), w.getValue(), false));
     }
     for (String tag : hashtags) clauses.add(term("hashtags", p.add(tag)) + "^" + TAG);
-    return String.join(" ", clauses);
+    return restricted(p, clauses);
   }
 
   /**
@@ -128,7 +128,32 @@ final class QueryPlan {
       String prefix = prefix(p, word, 1);
       if (prefix != null) clauses.add(prefix);
     }
-    return String.join(" ", clauses);
+    return clauses.isEmpty() ? "" : restricted(p, clauses);
+  }
+
+  /**
+   * {@code clauses} with the query's phrases and exclusions as clauses that do not score, as
+   * the embedded engine adds them: each phrase word's stem required in the chunk's text or
+   * headings, and no excluded stem, exact phrase, tag or Obsidian tag. The adjacency of a
+   * phrase's words after stemming is checked in Java, by the search's filter.
+   */
+  private String restricted(Params p, List<String> clauses) {
+    KeywordQuery.Conditions c = query.conditions();
+    if (c.isEmpty()) return String.join(" ", clauses);
+    List<String> out = new ArrayList<>(clauses);
+    for (String stem : c.required()) out.add("+(" + inChunk(p, stem) + ")^=0");
+    for (String stem : c.excludedStems()) out.add("-(" + inChunk(p, stem) + ")");
+    for (List<String> words : c.excludedPhrases()) {
+      out.add("-_query_:\"{!field f=exact v=" + p.add(String.join(" ", words)) + "}\"");
+    }
+    for (String tag : c.excludedTags()) out.add("-" + term("tags", p.add(tag)));
+    for (String tag : c.excludedHashtags()) out.add("-" + term("hashtags", p.add(tag)));
+    return String.join(" ", out);
+  }
+
+  private static String inChunk(Params p, String stem) {
+    String s = p.add(stem);
+    return term("body", s) + " " + term("heading", s);
   }
 
   /** The query words searched as prefixes of the vault's words too, in query order. */

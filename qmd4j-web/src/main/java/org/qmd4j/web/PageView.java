@@ -66,8 +66,13 @@ final class PageView {
     }
   }
 
-  private static final String HINT = "Press <kbd>/</kbd> to search · JSON at "
+  private static final String HINT = "Press <kbd>/</kbd> to search · <code>\"two words"
+      + "\"</code> in this order, <code>-word</code> to leave out · JSON at "
       + "<code>/api/search</code>, <code>/api/brief</code>";
+  /** The query syntax in one sentence (docs/query-syntax.md), the search box's tooltip. */
+  static final String QUERY_SYNTAX = "Words in any order; \"two words\" adjacent, in this "
+      + "order; -word or -\"two words\" to leave out the chunks holding them; [tag], #tag; "
+      + "* for every note";
 
   String render(Model m) {
     StringBuilder sb = new StringBuilder(16_384);
@@ -124,7 +129,8 @@ final class PageView {
         .append("<svg class=\"icon\" viewBox=\"0 0 24 24\" aria-hidden=\"true\">")
         .append("<circle cx=\"11\" cy=\"11\" r=\"7\"/><path d=\"m20 20-3.5-3.5\"/></svg>")
         .append("<input id=\"q\" name=\"q\" type=\"search\" autocomplete=\"off\" ")
-        .append("spellcheck=\"false\" placeholder=\"Search your notes\" value=\"")
+        .append("spellcheck=\"false\" placeholder=\"Search your notes\" title=\"")
+        .append(esc(QUERY_SYNTAX)).append("\" value=\"")
         .append(esc(SearchForm.or(f.query()))).append('"')
         .append(aria(m, "q")).append(m.open == null && f.query() == null ? " autofocus" : "")
         .append("><kbd class=\"hint\" aria-hidden=\"true\">/</kbd>")
