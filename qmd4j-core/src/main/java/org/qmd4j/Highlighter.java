@@ -8,7 +8,8 @@ import org.qmd4j.search.LineMatch;
 /**
  * Where a text holds the words of a query, as the search understands them (case, accents,
  * Unicode forms, elisions, light French stemming, prefixes, compounds such as {@code
- * en-cours}, tags such as {@code [décision]}): the rule behind {@link
+ * en-cours}, tags such as {@code [décision]}, a quoted phrase as one range, excluded words
+ * never): the rule behind {@link
  * org.qmd4j.search.SearchResult#matches()}, for showing other text (a whole file, a brief's
  * block) with the same highlights. Immutable and thread-safe.
  *
