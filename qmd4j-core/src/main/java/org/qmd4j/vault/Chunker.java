@@ -78,8 +78,9 @@ public final class Chunker {
   }
 
   /**
-   * Reads the frontmatter and structure of {@code note} and cuts it into chunks; a
-   * {@link FileKind#NOTE} without a frontmatter date is dated by {@code modified}.
+   * Reads the frontmatter and structure of {@code note} and cuts it into chunks, dated as
+   * {@link NoteDates} says; a {@link FileKind#NOTE} without a frontmatter date or a day in
+   * its file name is dated by {@code modified}.
    *
    * @param modified the file's modification day, if known
    */
@@ -110,12 +111,8 @@ public final class Chunker {
           break;
       }
     }
-    Optional<LocalDate> updated = frontmatter.date("updated");
-    if (file.kind() == FileKind.NOTE) {
-      // Notes apps write any of these; the modification day is the last resort.
-      updated = updated.or(() -> frontmatter.date("date")).or(() -> frontmatter.date("created"))
-          .or(() -> modified);
-    }
+    Optional<LocalDate> updated = NoteDates.of(file, frontmatter, modified)
+        .map(NoteDates.Dated::date);
     List<Chunk> chunks = new ArrayList<>(pieces.size());
     for (Piece p : pieces) {
       Optional<LocalDate> date = file.kind() == FileKind.CHANGELOG ? p.day : updated;
