@@ -58,6 +58,7 @@ final class ResultPrinter {
   /** The correction line, the results, or "No result" with suggestions. */
   void print(SearchResponse response, String query) {
     if (!response.corrected().isEmpty()) out.println(response.correctionNotice());
+    if (!response.alsoSearched().isEmpty()) out.println(response.alsoSearchedNotice());
     List<SearchResult> results = response.results();
     if (results.isEmpty()) {
       out.println("No result for: " + query);

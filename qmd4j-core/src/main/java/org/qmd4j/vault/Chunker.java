@@ -25,7 +25,8 @@ import org.qmd4j.spi.VaultFile;
  *       line 1; never inside a code block unless a single block is too long.
  *   <li>Lines before the first H1 belong to the first chunk, so frontmatter always stays in
  *       the file's first chunk. Leading and trailing blank lines are not part of a chunk. An
- *       empty or blank file has no chunk.
+ *       empty or blank file has no chunk, except a note (notes layout): one chunk without
+ *       text on line 1, so that its name finds it.
  * </ul>
  *
  * <p>Sizes count characters, each line with one newline. Instances are immutable and
@@ -118,6 +119,11 @@ public final class Chunker {
       Optional<LocalDate> date = file.kind() == FileKind.CHANGELOG ? p.day : updated;
       chunks.add(new Chunk(file, chunks.size(), new LineRange(p.from, p.to),
           note.text(p.from, p.to), p.headings, date));
+    }
+    if (chunks.isEmpty() && file.kind() == FileKind.NOTE) {
+      // An empty note (a page created in a notes app and not written yet) is still found by
+      // its name: one chunk without text, line 1, which its path and title are searched with.
+      chunks.add(new Chunk(file, 0, new LineRange(1, 1), "", List.of(), updated));
     }
     return new ParsedNote(file, frontmatter, n, chunks, title);
   }

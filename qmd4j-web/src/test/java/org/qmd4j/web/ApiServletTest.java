@@ -100,8 +100,16 @@ class ApiServletTest {
         }
         assertThat(row.has("date")).as(path + ":" + from + " date").isTrue();
         assertThat(row.get("date").asText()).as(path + ":" + from).isEqualTo(day);
+        assertThat(row.get("dateSource").asText()).isEqualTo("changelog day");
       } else {
-        assertThat(row.has("date")).as(path + " date").isFalse();
+        // Any other file: its frontmatter updated, when it has a usable one.
+        String updated = file.stream().filter(l -> l.matches("updated: \\d{4}-\\d{2}-\\d{2}"))
+            .map(l -> l.substring("updated: ".length())).findFirst().orElse(null);
+        assertThat(row.has("date") ? row.get("date").asText() : null).as(path + " date")
+            .isEqualTo(updated);
+        if (updated != null) {
+          assertThat(row.get("dateSource").asText()).isEqualTo("frontmatter:updated");
+        }
       }
     }
     assertThat(rows.get(0).get("matches").size()).as("the top hit's matches").isPositive();
