@@ -111,7 +111,7 @@ class SearchListingTest {
     assertThat(run("--limit", "1", "idempotence")).isZero();
     String listing = out.toString().replaceAll("  0\\.\\d\\d  ", "  0.xx  ");
     assertThat(listing).isEqualTo("""
-        projects/startup-x/changelog.md:29-32  0.xx  2025-07-14
+        projects/startup-x/changelog.md:29-32  0.xx  2025-07-14 (changelog day)
             29-## [blocage] Le webhook de paiement envoie des doublons
             …
             31-Résultat : trois factures émises en double ce week-end. Il faut rendre le \
