@@ -71,13 +71,14 @@ final class SearchPipeline implements ChunkSearch {
     }
     Spelling spelling = new Spelling(query.text());
     boolean allHeld = !spelling.hasCandidates() || allHeld(hits, query.text());
-    Map<String, Integer> rare = spelling.hasCandidates() && allHeld
-        ? spelling.rare(hits, hits.size() >= query.limit(), w -> engineSearch(
-            new EngineQuery(w, query.mode(), query.filter(), Spelling.RARE + 1)).size())
-        : Map.of();
-    Optional<Vocabulary> vocabulary = !allHeld || !rare.isEmpty()
+    // A page that is not full holds every chunk the query matches: rare words are counted
+    // there, and only there is room for the hits of a near word.
+    boolean roomLeft = !hits.isEmpty() && hits.size() < query.limit();
+    Optional<Vocabulary> vocabulary = spelling.hasCandidates() && roomLeft || !allHeld
         ? engine.vocabulary() : Optional.empty();
-    if (vocabulary.isEmpty()) {
+    Map<String, Integer> rare = allHeld && roomLeft && vocabulary.isPresent()
+        ? spelling.rare(hits, vocabulary.get()) : Map.of();
+    if (vocabulary.isEmpty() || allHeld && rare.isEmpty()) {
       return new SearchResponse(results(hits, query.text(), null, Map.of(),
           new ResultDates(vault)), Map.of(), List.of());
     }
@@ -113,7 +114,7 @@ final class SearchPipeline implements ChunkSearch {
     ResultDates dates = new ResultDates(vault);
     List<SearchResult> exact = results(hits, query.text(), null, Map.of(), dates);
     Map<String, String> near = Spelling.frequentNear(rare, vocabulary);
-    if (near.isEmpty() || exact.size() >= query.limit()) {
+    if (near.isEmpty()) {
       return new SearchResponse(exact, Map.of(), List.of());
     }
     String other = spelling.rewrite(near);

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
-import java.util.function.ToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmd4j.internal.Analysis;
@@ -95,11 +94,10 @@ final class Spelling {
   }
 
   /**
-   * The words of the query that some of {@code hits} hold but at most {@link #RARE} chunks
-   * do, with how many; {@code countAlone} counts the chunks that hold a word searched alone,
-   * for when {@code hits} is a full page and may leave some out.
+   * The words of the query that some of {@code hits} (every chunk the query matches) hold but
+   * at most {@link #RARE} do, and none as typed, with how many.
    */
-  Map<String, Integer> rare(List<Hit> hits, boolean fullPage, ToIntFunction<String> countAlone) {
+  Map<String, Integer> rare(List<Hit> hits, Vocabulary vocabulary) {
     Map<String, Integer> out = new LinkedHashMap<>();
     for (String word : candidates.keySet()) {
       TermMatcher matcher = TermMatcher.of(word);
@@ -108,15 +106,15 @@ final class Spelling {
         if (matcher.strength(h.chunk()) > 0) held++;
       }
       if (held == 0 || held > RARE) continue; // matches nothing: corrected instead; or common
-      if (fullPage) held = countAlone.applyAsInt(word);
-      if (held > 0 && held <= RARE) out.put(word, held);
+      // A word the vault holds as typed is no typo (idempotence beside idempotent), and an
+      // engine that cannot count (-1) widens nothing.
+      if (vocabulary.frequency(word) == 0) out.put(word, held);
     }
     return out;
   }
 
   /**
-   * For each rare word (with the number of chunks that hold it) that no chunk holds as typed
-   * (it matches through a stem or as a prefix only), the most frequent vault word
+   * For each rare word (with the number of chunks that hold it), the most frequent vault word
    * within its edit budget that is not one of its own forms (same stem, or a longer word it
    * begins, which it matches already) and that at least {@link #MUCH_MORE} times as many
    * chunks hold; words without one are left out.
@@ -125,9 +123,6 @@ final class Spelling {
     Map<String, String> out = new LinkedHashMap<>();
     for (Map.Entry<String, Integer> e : rare.entrySet()) {
       String word = e.getKey();
-      // A word the vault holds as typed is no typo (idempotence beside idempotent), and an
-      // engine that cannot count (-1) widens nothing.
-      if (vocabulary.frequency(word) != 0) continue;
       int maxEdits = word.length() <= 7 ? 1 : 2;
       String best = null;
       int bestCount = MUCH_MORE * e.getValue() - 1;
