@@ -16,7 +16,6 @@ import org.qmd4j.internal.QuerySyntax;
 import org.qmd4j.internal.TermMatcher;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.DateSpec;
-import org.qmd4j.search.FileKind;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.InvalidQueryException;
@@ -60,22 +59,32 @@ final class SearchPipeline implements ChunkSearch {
   /**
    * {@code Searcher.answer}: the hits of {@code request} as results, best first, with the
    * lines that hold the query's words; a query word that matches nothing is searched as the
-   * vault's nearest word (those results come after the exact ones, marked fuzzy), and when
-   * nothing matches at all the response suggests queries that do ({@link Spelling}).
+   * vault's nearest word (those results come after the exact ones, marked fuzzy), a word that
+   * matches only a few chunks is searched as a far more frequent near word too (after the
+   * exact results, fuzzy), and when nothing matches at all the response suggests queries that
+   * do ({@link Spelling}). Corrections are given as the vault writes them, accents included.
    */
   SearchResponse answer(SearchRequest request) {
     EngineQuery query = resolve(request, Optional.empty());
     List<Hit> hits = engineSearch(query);
     if (query.isWildcard()) {
-      return new SearchResponse(results(hits, null, null, Map.of()), Map.of(), List.of());
+      return new SearchResponse(results(hits, null, null, Map.of(), new ResultDates(vault)),
+          Map.of(), List.of());
     }
     Spelling spelling = new Spelling(query.text());
-    Optional<Vocabulary> vocabulary = spelling.hasCandidates() && !allHeld(hits, query.text())
+    boolean allHeld = !spelling.hasCandidates() || allHeld(hits, query.text());
+    // A page that is not full holds every chunk the query matches: rare words are counted
+    // there, and only there is room for the hits of a near word.
+    boolean roomLeft = !hits.isEmpty() && hits.size() < query.limit();
+    Optional<Vocabulary> vocabulary = spelling.hasCandidates() && roomLeft || !allHeld
         ? engine.vocabulary() : Optional.empty();
-    if (vocabulary.isEmpty()) {
-      return new SearchResponse(results(hits, query.text(), null, Map.of()), Map.of(),
-          List.of());
+    Map<String, Integer> rare = allHeld && roomLeft && vocabulary.isPresent()
+        ? spelling.rare(hits, vocabulary.get()) : Map.of();
+    if (vocabulary.isEmpty() || allHeld && rare.isEmpty()) {
+      return new SearchResponse(results(hits, query.text(), null, Map.of(),
+          new ResultDates(vault)), Map.of(), List.of());
     }
+    if (allHeld) return widened(query, hits, spelling, rare, vocabulary.get());
     List<String> unmatched = spelling.unmatched(hits, vocabulary.get());
     Map<String, String> corrections = Spelling.corrections(unmatched, vocabulary.get());
     if (!corrections.isEmpty()) {
@@ -85,15 +94,50 @@ final class SearchPipeline implements ChunkSearch {
       if (!fixed.isEmpty()) {
         Map<String, String> dropped = new java.util.HashMap<>();
         corrections.keySet().forEach(w -> dropped.put(w, ""));
+        Map<String, String> written = Spelling.asWritten(corrections, fixed);
         return new SearchResponse(results(fixed, corrected, spelling.rewrite(dropped),
-            corrections), corrections, List.of());
+            written, new ResultDates(vault)), written, List.of());
       }
     }
     List<String> suggestions = hits.isEmpty() ? spelling.suggestions(unmatched,
         vocabulary.get(), q -> !engineSearch(new EngineQuery(q, query.mode(), query.filter(),
             1)).isEmpty()) : List.of();
-    return new SearchResponse(results(hits, query.text(), null, Map.of()), Map.of(),
-        suggestions);
+    return new SearchResponse(results(hits, query.text(), null, Map.of(),
+        new ResultDates(vault)), Map.of(), suggestions);
+  }
+
+  /**
+   * The answer when rare words of the query have far more frequent near words: the hits as
+   * they are, then the hits of the query with those words replaced that are not among them,
+   * fuzzy and scored below every exact one, up to the limit.
+   */
+  private SearchResponse widened(EngineQuery query, List<Hit> hits, Spelling spelling,
+      Map<String, Integer> rare, Vocabulary vocabulary) {
+    ResultDates dates = new ResultDates(vault);
+    List<SearchResult> exact = results(hits, query.text(), null, Map.of(), dates);
+    Map<String, String> near = Spelling.frequentNear(rare, vocabulary);
+    if (near.isEmpty()) {
+      return new SearchResponse(exact, Map.of(), List.of());
+    }
+    String other = spelling.rewrite(near);
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (Hit h : hits) seen.add(h.chunk().path() + "#" + h.chunk().ordinal());
+    List<Hit> more = new ArrayList<>();
+    for (Hit h : engineSearch(new EngineQuery(other, query.mode(), query.filter(),
+        query.limit()))) {
+      if (seen.add(h.chunk().path() + "#" + h.chunk().ordinal())) more.add(h);
+    }
+    if (more.isEmpty()) return new SearchResponse(exact, Map.of(), List.of());
+    Map<String, String> written = Spelling.asWritten(near, more);
+    double scale = exact.isEmpty() ? 1.0
+        : 0.99 * exact.stream().mapToDouble(SearchResult::score).min().getAsDouble();
+    List<SearchResult> out = new ArrayList<>(exact);
+    for (SearchResult r : results(more, other, "", written, dates)) {
+      if (out.size() >= query.limit()) break;
+      out.add(new SearchResult(r.path(), r.chunk(), r.score() * scale, r.lines(),
+          r.matchType(), r.degraded(), r.matches(), r.date(), r.corrected(), r.dateSource()));
+    }
+    return new SearchResponse(out, Map.of(), List.of(), written);
   }
 
   /** Whether every word of {@code text} is held by some hit: nothing to correct then. */
@@ -109,13 +153,13 @@ final class SearchPipeline implements ChunkSearch {
   }
 
   /**
-   * Hits as results: their matched lines ({@code text} null for none), a changelog entry's
-   * day; with {@code corrections}, only the hits holding a word of {@code exactText} (the
+   * Hits as results: their matched lines ({@code text} null for none), their date and its
+   * source; with {@code corrections}, only the hits holding a word of {@code exactText} (the
    * query's words that were not corrected) are exact: the others are fuzzy and come after,
    * their scores scaled below the lowest exact one.
    */
   private static List<SearchResult> results(List<Hit> hits, String text, String exactText,
-      Map<String, String> corrections) {
+      Map<String, String> corrections, ResultDates dates) {
     TermMatcher matcher = text == null ? null : TermMatcher.of(text);
     TermMatcher exactWords = exactText == null || exactText.isBlank() ? null
         : TermMatcher.of(exactText);
@@ -126,11 +170,10 @@ final class SearchPipeline implements ChunkSearch {
       Chunk c = hit.chunk();
       boolean isFuzzy = !corrections.isEmpty()
           && (exactWords == null || exactWords.strength(c) == 0);
-      SearchResult r = new SearchResult(c.path(), c.text(), hit.score(), c.lines(),
+      SearchResult r = dates.dated(new SearchResult(c.path(), c.text(), hit.score(), c.lines(),
           isFuzzy ? MatchType.FUZZY : hit.matchType(), hit.degraded(),
-          matcher == null ? List.of() : matcher.matches(c),
-          c.file().kind() == FileKind.CHANGELOG ? c.date() : Optional.empty(),
-          isFuzzy ? corrections : Map.of());
+          matcher == null ? List.of() : matcher.matches(c), Optional.empty(),
+          isFuzzy ? corrections : Map.of()), c);
       if (isFuzzy) {
         fuzzy.add(r);
       } else {
@@ -142,7 +185,7 @@ final class SearchPipeline implements ChunkSearch {
     double scale = exact.isEmpty() ? 1.0 : 0.99 * lowestExact;
     for (SearchResult r : fuzzy) {
       out.add(new SearchResult(r.path(), r.chunk(), r.score() * scale, r.lines(), r.matchType(),
-          r.degraded(), r.matches(), r.date(), r.corrected()));
+          r.degraded(), r.matches(), r.date(), r.corrected(), r.dateSource()));
     }
     return List.copyOf(out);
   }

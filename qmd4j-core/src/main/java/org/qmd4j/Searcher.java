@@ -80,8 +80,8 @@ public final class Searcher implements Closeable {
 
   /**
    * {@link #search(SearchRequest)} with the words it corrected (searched as the vault's nearest
-   * words; those results are {@code FUZZY}, below the exact ones) or, when nothing matched, up
-   * to 3 queries that would. Throws as {@code search} does.
+   * words, or beside rare ones: those results are {@code FUZZY}, below the exact ones) or,
+   * when nothing matched, up to 3 queries that would. Throws as {@code search} does.
    *
    * @since 0.3
    */

@@ -3,12 +3,14 @@ package org.qmd4j;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmd4j.internal.Analysis;
 import org.qmd4j.internal.TermMatcher;
+import org.qmd4j.search.LineMatch;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.Vocabulary;
 
@@ -18,12 +20,21 @@ import org.qmd4j.spi.Vocabulary;
  * more outside quotes and tags, holds no digit, is not a stop word and matches nothing in the
  * vault; it is then searched as the vault's nearest word within 1 edit (4 to 7 letters) or 2
  * (longer), the first letter kept. When nothing matches at all, {@link #suggestions} offers
- * up to 3 queries with one word replaced by a near word (2 edits) that do match. Not
- * thread-safe; one per search.
+ * up to 3 queries with one word replaced by a near word (2 edits) that do match. A word that
+ * matches only a few chunks while a far more frequent vault word is within its edit budget
+ * ({@code tresorie}, matching {@code trésorière} through stemming, beside
+ * {@code trésorerie}) is searched as that word too, below ({@link #rare},
+ * {@link #frequentNear}). Not thread-safe; one per search.
  */
 final class Spelling {
   static final int MIN_LENGTH = 4;
   static final int MAX_SUGGESTIONS = 3;
+  /** A word that at most this many chunks hold is rare: a frequent near word is offered. */
+  static final int RARE = 3;
+  /** How many times as many chunks must hold a near word for it to be offered. */
+  static final int MUCH_MORE = 3;
+  /** How many near words of a rare word are weighed. */
+  private static final int NEAR_WORDS = 8;
   /** Whitespace-separated pieces, and quoted phrases or tags as single pieces. */
   private static final Pattern PIECE = Pattern.compile("\"[^\"]*\"?|\\[[^\\]]*\\]?|\\S+");
   private static final Pattern PLAIN = Pattern.compile("\\p{L}+(?:['\u2019]\\p{L}+)?");
@@ -78,6 +89,80 @@ final class Spelling {
       int maxEdits = word.length() <= 7 ? 1 : 2;
       List<String> nearest = vocabulary.nearest(word, maxEdits, 1);
       if (!nearest.isEmpty()) out.put(word, nearest.get(0));
+    }
+    return out;
+  }
+
+  /**
+   * The words of the query that some of {@code hits} (every chunk the query matches) hold but
+   * at most {@link #RARE} do, and none as typed, with how many.
+   */
+  Map<String, Integer> rare(List<Hit> hits, Vocabulary vocabulary) {
+    Map<String, Integer> out = new LinkedHashMap<>();
+    for (String word : candidates.keySet()) {
+      TermMatcher matcher = TermMatcher.of(word);
+      int held = 0;
+      for (Hit h : hits) {
+        if (matcher.strength(h.chunk()) > 0) held++;
+      }
+      if (held == 0 || held > RARE) continue; // matches nothing: corrected instead; or common
+      // A word the vault holds as typed is no typo (idempotence beside idempotent), and an
+      // engine that cannot count (-1) widens nothing.
+      if (vocabulary.frequency(word) == 0) out.put(word, held);
+    }
+    return out;
+  }
+
+  /**
+   * For each rare word (with the number of chunks that hold it), the most frequent vault word
+   * within its edit budget that is not one of its own forms (same stem, or a longer word it
+   * begins, which it matches already) and that at least {@link #MUCH_MORE} times as many
+   * chunks hold; words without one are left out.
+   */
+  static Map<String, String> frequentNear(Map<String, Integer> rare, Vocabulary vocabulary) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, Integer> e : rare.entrySet()) {
+      String word = e.getKey();
+      int maxEdits = word.length() <= 7 ? 1 : 2;
+      String best = null;
+      int bestCount = MUCH_MORE * e.getValue() - 1;
+      for (String near : vocabulary.nearest(word, maxEdits, NEAR_WORDS)) {
+        if (near.startsWith(word) || Analysis.stem(near).equals(Analysis.stem(word))) continue;
+        int count = vocabulary.frequency(near);
+        if (count > bestCount) {
+          best = near;
+          bestCount = count;
+        }
+      }
+      if (best != null) out.put(word, best);
+    }
+    return out;
+  }
+
+  /**
+   * {@code corrections} with each searched word as {@code hits} write it, accents included
+   * ({@code tresorerie} becomes {@code trésorerie}), in lower case; a word no hit shows as
+   * such stays folded.
+   */
+  static Map<String, String> asWritten(Map<String, String> corrections, List<Hit> hits) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : corrections.entrySet()) {
+      String folded = e.getValue();
+      String written = folded;
+      TermMatcher matcher = TermMatcher.of(folded);
+      search:
+      for (Hit h : hits) {
+        String text = h.chunk().text();
+        for (LineMatch.Range r : matcher.find(text)) {
+          String surface = text.substring(r.start(), r.end());
+          if (List.of(folded).equals(Analysis.tokens(Analysis.EXACT,
+              Analysis.normalize(surface)))) {
+            written = surface.toLowerCase(Locale.ROOT);
+            break search;
+          }
+        }
+      }
+      out.put(e.getKey(), written);
     }
     return out;
   }

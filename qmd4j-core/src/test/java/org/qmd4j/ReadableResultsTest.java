@@ -148,24 +148,26 @@ class ReadableResultsTest {
   }
 
   @Test
-  void changelogResultsCarryTheirDayAndOthersNone() {
+  void resultsCarryTheDateFiltersUseAndWhereItComesFrom() {
     List<SearchResult> results = searcher.search(SearchRequest.of("webhook cautionnement"));
     SearchResult entry = results.stream().filter(r -> r.path().endsWith("changelog.md"))
         .findFirst().orElseThrow();
     assertThat(entry.date()).contains(LocalDate.parse("2025-07-14"));
-    assertThat(entry.toWire()).containsEntry("date", "2025-07-14");
+    assertThat(entry.toWire()).containsEntry("date", "2025-07-14")
+        .containsEntry("dateSource", "changelog day");
     SearchResult state = results.stream().filter(r -> r.path().endsWith("state.md"))
         .findFirst().orElseThrow();
-    assertThat(state.date()).isEmpty();
-    assertThat(state.toWire()).doesNotContainKey("date");
+    assertThat(state.date()).contains(LocalDate.parse("2025-07-15"));
+    assertThat(state.toWire()).containsEntry("date", "2025-07-15")
+        .containsEntry("dateSource", "frontmatter:updated");
   }
 
   @ParameterizedTest
   @CsvSource({
       "idempotance, idempotence, projects/startup-x/changelog.md",
       "facturaton, facturation, projects/comptabilite",
-      "tresorie, tresorerie, projects/",
-      "Trésorie, tresorerie, projects/"})
+      "tresorie, trésorerie, projects/",
+      "Trésorie, trésorerie, projects/"})
   void aMisspelledWordIsSearchedAsTheVaultsWordAndSaysSo(String typed, String used,
       String where) {
     for (Mode mode : Mode.values()) {

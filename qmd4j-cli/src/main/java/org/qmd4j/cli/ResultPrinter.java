@@ -13,7 +13,7 @@ import org.qmd4j.search.SearchResult;
 
 /**
  * The text listing of {@code qmd4j search}, like {@code rg -n}: each result's header
- * ({@code path:A-B  score  [day]}), then the lines that hold the query's words as
+ * ({@code path:A-B  score  [date (its source)]}), then the lines that hold the query's words as
  * {@code N:text} with one line of context around each as {@code N-text}, {@code …} between
  * gaps, the chunk's heading first when it is not among them, frontmatter only when it matched.
  * A chunk matched only through its path or headings shows its first lines. On a terminal the
@@ -58,24 +58,30 @@ final class ResultPrinter {
   /** The correction line, the results, or "No result" with suggestions. */
   void print(SearchResponse response, String query) {
     if (!response.corrected().isEmpty()) out.println(response.correctionNotice());
+    if (!response.alsoSearched().isEmpty()) out.println(response.alsoSearchedNotice());
     List<SearchResult> results = response.results();
     if (results.isEmpty()) {
       out.println("No result for: " + query);
       if (!response.suggestions().isEmpty()) out.println(response.suggestionNotice());
       return;
     }
+    // The correction is said once, above; fuzzy rows are marked only beside exact ones.
+    boolean mixed = results.stream().anyMatch(r -> r.matchType() != MatchType.FUZZY);
     for (SearchResult r : results) {
-      printResult(r);
+      printResult(r, mixed);
       out.println();
     }
   }
 
-  private void printResult(SearchResult r) {
+  private void printResult(SearchResult r, boolean markFuzzy) {
     StringBuilder header = new StringBuilder();
     header.append(paint(PATH, r.path() + ":" + r.lines()))
         .append(String.format(Locale.ROOT, "  %.2f", r.score()));
     r.date().ifPresent(d -> header.append("  ").append(d));
-    if (r.matchType() == MatchType.FUZZY) header.append("  (spelling corrected)");
+    r.dateSource().ifPresent(s -> header.append(" (").append(s.wireName()).append(')'));
+    if (markFuzzy && r.matchType() == MatchType.FUZZY) {
+      header.append("  (fuzzy: ").append(String.join(", ", r.corrected().values())).append(')');
+    }
     out.println(header);
     String[] lines = r.chunk().split("\n", -1);
     int first = r.lines().from();
@@ -84,7 +90,8 @@ final class ResultPrinter {
     Map<Integer, LineMatch> matched = new TreeMap<>();
     for (LineMatch m : r.matches()) matched.put(m.line() - first, m);
     if (matched.isEmpty()) {
-      out.println(r.matchType() == MatchType.HYBRID
+      // A `*` listing matches no word: nothing to explain.
+      if (r.matchType() != MatchType.WILDCARD) out.println(r.matchType() == MatchType.HYBRID
           ? "    (matched by meaning, or through the file's title, path or headings)"
           : "    (matched through the file's title, path or headings)");
       int shown = 0;

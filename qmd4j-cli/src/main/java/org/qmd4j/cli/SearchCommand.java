@@ -101,6 +101,7 @@ final class SearchCommand implements Callable<Integer> {
       if (output == Output.JSON) out.println(toJson(response.results()));
       else new VimgrepPrinter(out, vault).print(response.results());
       if (!response.corrected().isEmpty()) err.println(response.correctionNotice());
+      if (!response.alsoSearched().isEmpty()) err.println(response.alsoSearchedNotice());
       if (!response.suggestions().isEmpty()) err.println(response.suggestionNotice());
     }
     out.flush();

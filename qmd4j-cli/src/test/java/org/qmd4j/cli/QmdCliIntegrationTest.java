@@ -57,7 +57,7 @@ class QmdCliIntegrationTest {
         List<String> fields = new ArrayList<>();
         row.fieldNames().forEachRemaining(fields::add);
         assertThat(fields).containsExactly("path", "chunk", "score", "lines", "matchType",
-            "matches", "date");
+            "matches", "date", "dateSource");
         assertThat(row.get("matches")).isNotEmpty();
         assertThat(row.get("path").isTextual()).isTrue();
         assertThat(row.get("chunk").asText()).contains("[décision]");

@@ -45,7 +45,7 @@ class SearchCommandTest {
       row.fieldNames().forEachRemaining(fields::add);
       // The seed's four fields first, then issue 15's: how it matched, where, the day.
       assertThat(fields).containsExactly("path", "chunk", "score", "lines", "matchType",
-          "matches", "date");
+          "matches", "date", "dateSource");
       assertThat(row.get("score").asDouble()).isBetween(0.0, 1.0);
       assertThat(row.get("lines").asText()).matches("\\d+-\\d+");
     }

@@ -111,7 +111,7 @@ class SearchListingTest {
     assertThat(run("--limit", "1", "idempotence")).isZero();
     String listing = out.toString().replaceAll("  0\\.\\d\\d  ", "  0.xx  ");
     assertThat(listing).isEqualTo("""
-        projects/startup-x/changelog.md:29-32  0.xx  2025-07-14
+        projects/startup-x/changelog.md:29-32  0.xx  2025-07-14 (changelog day)
             29-## [blocage] Le webhook de paiement envoie des doublons
             …
             31-Résultat : trois factures émises en double ce week-end. Il faut rendre le \
@@ -145,16 +145,30 @@ class SearchListingTest {
     assertThat(run("--limit", "3", "idempotance")).isZero();
     assertThat(out.toString()).startsWith(
         "Showing results for \"idempotence\" (no match for \"idempotance\")\n")
-        .contains("projects/startup-x/changelog.md:29-32").contains("(spelling corrected)");
+        .contains("projects/startup-x/changelog.md:29-32  0.78  2025-07-14 (changelog day)\n")
+        .doesNotContain("spelling corrected").doesNotContain("fuzzy");
+    assertThat(out.toString().split("Showing results for", -1)).as("said once").hasSize(2);
     out.getBuffer().setLength(0);
     assertThat(run("--json", "tresorie")).isZero();
     JsonNode rows = new ObjectMapper().readTree(out.toString());
     assertThat(rows).isNotEmpty();
     for (JsonNode row : rows) {
       assertThat(row.get("matchType").asText()).isEqualTo("fuzzy");
-      assertThat(row.get("corrected").get("tresorie").asText()).isEqualTo("tresorerie");
+      assertThat(row.get("corrected").get("tresorie").asText()).isEqualTo("trésorerie");
     }
-    assertThat(err.toString()).contains("Showing results for \"tresorerie\"");
+    assertThat(err.toString()).contains("Showing results for \"trésorerie\"");
+  }
+
+  @Test
+  void aWildcardListingShowsDatesAndTheirSourcesWithoutSayingHowEachRowMatched() {
+    assertThat(run("--limit", "30", "*")).isZero();
+    assertThat(out.toString()).doesNotContain("matched through")
+        .contains("  1.00  2025-09-10 (changelog day)\n")
+        .contains(" (frontmatter:updated)\n");
+    for (List<String> hit : hits(out.toString())) {
+      assertThat(hit.get(0)).as("every listed chunk is dated here")
+          .matches(".*  1\\.00  \\d{4}-\\d{2}-\\d{2} \\([a-z: ]+\\)");
+    }
   }
 
   @Test
@@ -181,6 +195,7 @@ class SearchListingTest {
         }
       }
       assertThat(row.get("date").asText()).matches("\\d{4}-\\d{2}-\\d{2}");
+      assertThat(row.get("dateSource").asText()).isEqualTo("changelog day");
     }
   }
 }

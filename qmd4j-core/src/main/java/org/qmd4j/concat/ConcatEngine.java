@@ -241,6 +241,9 @@ public final class ConcatEngine {
     }
     String said = overview == null ? "" : overview;
     if (!response.corrected().isEmpty()) said = response.correctionNotice() + ".\n\n" + said;
+    if (!response.alsoSearched().isEmpty()) {
+      said = response.alsoSearchedNotice() + ".\n\n" + said;
+    }
     if (!response.suggestions().isEmpty()) {
       said = said + (said.isBlank() ? "" : "\n\n") + response.suggestionNotice();
     }

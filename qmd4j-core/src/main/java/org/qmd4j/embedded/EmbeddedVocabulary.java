@@ -34,6 +34,11 @@ final class EmbeddedVocabulary implements Vocabulary {
   }
 
   @Override
+  public int frequency(String word) {
+    return reading.read(reader -> of(reader).frequency(word));
+  }
+
+  @Override
   public List<String> nearest(String word, int maxEdits, int max) {
     return reading.read(reader -> of(reader).nearest(word, maxEdits, max));
   }

@@ -55,6 +55,11 @@ public final class ChunkVocabulary implements Vocabulary {
   }
 
   @Override
+  public int frequency(String word) {
+    return counts.getOrDefault(word, 0);
+  }
+
+  @Override
   public List<String> nearest(String word, int maxEdits, int max) {
     if (word.isEmpty() || max < 1) return List.of();
     List<CharacterRunAutomaton> byDistance = new ArrayList<>();

@@ -65,6 +65,15 @@ public final class IndexVocabulary implements Vocabulary {
   }
 
   @Override
+  public int frequency(String word) {
+    try {
+      return reader.docFreq(new Term(exactField, word));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the index's terms", e);
+    }
+  }
+
+  @Override
   public List<String> nearest(String word, int maxEdits, int max) {
     DirectSpellChecker checker = new DirectSpellChecker();
     checker.setMaxEdits(maxEdits);

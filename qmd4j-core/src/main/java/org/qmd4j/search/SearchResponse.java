@@ -15,26 +15,49 @@ import java.util.Objects;
  *     vault's nearest word, searched in its place; empty when every word matched as typed
  * @param suggestions when nothing matched at all, up to 3 queries that do match (the query
  *     with one word replaced by a near vault word), best first; empty otherwise
+ * @param alsoSearched each query word that matched only a few chunks (folded, as typed) and a
+ *     far more frequent vault word near it, searched too: its results follow the exact ones,
+ *     marked {@link MatchType#FUZZY}; empty when there is none
  */
 public record SearchResponse(List<SearchResult> results, Map<String, String> corrected,
-    List<String> suggestions) {
+    List<String> suggestions, Map<String, String> alsoSearched) {
   public SearchResponse {
     results = List.copyOf(results);
     corrected = Collections.unmodifiableMap(new LinkedHashMap<>(
         Objects.requireNonNull(corrected, "corrected == null")));
     suggestions = List.copyOf(suggestions);
+    alsoSearched = Collections.unmodifiableMap(new LinkedHashMap<>(
+        Objects.requireNonNull(alsoSearched, "alsoSearched == null")));
+  }
+
+  /** A response that searched no other word beside the query's. */
+  public SearchResponse(List<SearchResult> results, Map<String, String> corrected,
+      List<String> suggestions) {
+    this(results, corrected, suggestions, Map.of());
   }
 
   /**
    * {@code {"results": [...], "corrected": {...}, "suggestions": [...]}} as JSON writes it,
-   * results in {@link SearchResult#toWire()} shape.
+   * results in {@link SearchResult#toWire()} shape, then {@code "alsoSearched": {...}} when a
+   * word was searched beside a rare one.
    */
   public Map<String, Object> toWire() {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("results", results.stream().map(SearchResult::toWire).toList());
     out.put("corrected", corrected);
     out.put("suggestions", suggestions);
+    if (!alsoSearched.isEmpty()) out.put("alsoSearched", alsoSearched);
     return out;
+  }
+
+  /**
+   * The sentence a person reads above results that a word near a rare one added, {@code Also
+   * searched "trésorerie" (few matches for "tresorie")}; empty when there are none.
+   */
+  public String alsoSearchedNotice() {
+    if (alsoSearched.isEmpty()) return "";
+    return "Also searched " + quoted(alsoSearched.values()) + " (few matches for "
+        + quoted(alsoSearched.keySet()) + ")";
   }
 
   /**

@@ -23,13 +23,15 @@ import java.util.Optional;
  *     {@link org.qmd4j.spi.QmdOptions.FailurePolicy#FALLBACK_TO_EMBEDDED}), why; empty otherwise
  * @param matches the lines of the chunk that hold a query word, in order, with where; empty
  *     when the chunk matched through its path or headings only, and for the wildcard query
- * @param date the day of a changelog entry; empty for other files
+ * @param date the date that date filters compare for this chunk (the day of a changelog entry,
+ *     else the file's date as {@link DateSource} lists); empty when it has none
  * @param corrected for a {@link MatchType#FUZZY} result, each query word that matched
  *     nothing (folded, as typed) and the vault's word searched instead; empty otherwise
+ * @param dateSource where {@code date} comes from; empty when there is no date
  */
 public record SearchResult(String path, String chunk, double score, LineRange lines,
     MatchType matchType, Optional<String> degraded, List<LineMatch> matches,
-    Optional<LocalDate> date, Map<String, String> corrected) {
+    Optional<LocalDate> date, Map<String, String> corrected, Optional<DateSource> dateSource) {
   public SearchResult {
     Objects.requireNonNull(path, "path == null");
     Objects.requireNonNull(degraded, "degraded == null");
@@ -37,6 +39,11 @@ public record SearchResult(String path, String chunk, double score, LineRange li
     Objects.requireNonNull(lines, "lines == null");
     Objects.requireNonNull(matchType, "matchType == null");
     Objects.requireNonNull(date, "date == null");
+    Objects.requireNonNull(dateSource, "dateSource == null");
+    if (dateSource.isPresent() && date.isEmpty()) {
+      throw new IllegalArgumentException("A date source (" + dateSource.get().wireName()
+          + ") without a date");
+    }
     matches = List.copyOf(matches);
     corrected = Collections.unmodifiableMap(new LinkedHashMap<>(corrected));
     if (!(score >= 0.0 && score <= 1.0)) {
@@ -48,6 +55,20 @@ public record SearchResult(String path, String chunk, double score, LineRange li
             + "chunk's lines " + lines);
       }
     }
+  }
+
+  /** A result whose date's source is not known. */
+  public SearchResult(String path, String chunk, double score, LineRange lines,
+      MatchType matchType, Optional<String> degraded, List<LineMatch> matches,
+      Optional<LocalDate> date, Map<String, String> corrected) {
+    this(path, chunk, score, lines, matchType, degraded, matches, date, corrected,
+        Optional.empty());
+  }
+
+  /** This result with {@code date} from {@code source}. */
+  public SearchResult withDate(Optional<LocalDate> date, Optional<DateSource> source) {
+    return new SearchResult(path, chunk, score, lines, matchType, degraded, matches, date,
+        corrected, source);
   }
 
   /** A result that is not degraded, without matches or date. */
@@ -65,8 +86,9 @@ public record SearchResult(String path, String chunk, double score, LineRange li
   /**
    * The seed shape {@code {path, chunk, score, lines}} that the CLI's {@code --json} and the
    * MCP {@code search} tool print (score with two decimals, as qmd prints them), then
-   * {@code matchType}, {@code matches} ({@link LineMatch#toWire()}), {@code date} for a
-   * changelog entry, {@code corrected} for a fuzzy result and {@code degraded} when degraded.
+   * {@code matchType}, {@code matches} ({@link LineMatch#toWire()}), {@code date} and
+   * {@code dateSource} ({@link DateSource#wireName()}) when the chunk has a date,
+   * {@code corrected} for a fuzzy result and {@code degraded} when degraded.
    */
   public Map<String, Object> toWire() {
     Map<String, Object> row = new LinkedHashMap<>();
@@ -77,6 +99,7 @@ public record SearchResult(String path, String chunk, double score, LineRange li
     row.put("matchType", matchType.wireName());
     row.put("matches", matches.stream().map(LineMatch::toWire).toList());
     date.ifPresent(d -> row.put("date", d.toString()));
+    dateSource.ifPresent(s -> row.put("dateSource", s.wireName()));
     if (!corrected.isEmpty()) row.put("corrected", corrected);
     degraded.ifPresent(d -> row.put("degraded", d));
     return row;

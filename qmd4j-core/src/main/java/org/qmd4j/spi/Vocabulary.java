@@ -22,4 +22,16 @@ public interface Vocabulary {
    * (folded), nearest first, then most frequent first; never {@code word} itself.
    */
   List<String> nearest(String word, int maxEdits, int max);
+
+  /**
+   * How many indexed chunks hold {@code word} (folded, unstemmed) as it is; -1 when the engine
+   * cannot count. The search uses it to offer a vault word that is far more frequent than a
+   * rare query word it is near ({@code tresorie} beside {@code trésorerie}); the default
+   * cannot count, so that an engine without counts never has its answers widened.
+   *
+   * @since 0.9
+   */
+  default int frequency(String word) {
+    return -1;
+  }
 }

@@ -25,7 +25,8 @@ import org.qmd4j.spi.VaultFile;
  *       line 1; never inside a code block unless a single block is too long.
  *   <li>Lines before the first H1 belong to the first chunk, so frontmatter always stays in
  *       the file's first chunk. Leading and trailing blank lines are not part of a chunk. An
- *       empty or blank file has no chunk.
+ *       empty or blank file has no chunk, except a note (notes layout): one chunk without
+ *       text on line 1, so that its name finds it.
  * </ul>
  *
  * <p>Sizes count characters, each line with one newline. Instances are immutable and
@@ -78,8 +79,9 @@ public final class Chunker {
   }
 
   /**
-   * Reads the frontmatter and structure of {@code note} and cuts it into chunks; a
-   * {@link FileKind#NOTE} without a frontmatter date is dated by {@code modified}.
+   * Reads the frontmatter and structure of {@code note} and cuts it into chunks, dated as
+   * {@link NoteDates} says; a {@link FileKind#NOTE} without a frontmatter date or a day in
+   * its file name is dated by {@code modified}.
    *
    * @param modified the file's modification day, if known
    */
@@ -110,17 +112,18 @@ public final class Chunker {
           break;
       }
     }
-    Optional<LocalDate> updated = frontmatter.date("updated");
-    if (file.kind() == FileKind.NOTE) {
-      // Notes apps write any of these; the modification day is the last resort.
-      updated = updated.or(() -> frontmatter.date("date")).or(() -> frontmatter.date("created"))
-          .or(() -> modified);
-    }
+    Optional<LocalDate> updated = NoteDates.of(file, frontmatter, modified)
+        .map(NoteDates.Dated::date);
     List<Chunk> chunks = new ArrayList<>(pieces.size());
     for (Piece p : pieces) {
       Optional<LocalDate> date = file.kind() == FileKind.CHANGELOG ? p.day : updated;
       chunks.add(new Chunk(file, chunks.size(), new LineRange(p.from, p.to),
           note.text(p.from, p.to), p.headings, date));
+    }
+    if (chunks.isEmpty() && file.kind() == FileKind.NOTE) {
+      // An empty note (a page created in a notes app and not written yet) is still found by
+      // its name: one chunk without text, line 1, which its path and title are searched with.
+      chunks.add(new Chunk(file, 0, new LineRange(1, 1), "", List.of(), updated));
     }
     return new ParsedNote(file, frontmatter, n, chunks, title);
   }

@@ -320,6 +320,18 @@ class ChunkerTest {
   }
 
   @Test
+  void anEmptyNoteIsOneChunkWithoutTextSoThatItsNameFindsIt() {
+    ParsedNote parsed = new Chunker(3_600, 1_500).parse(
+        new VaultFile("Journal/2026-11-26.md", FileKind.NOTE, Optional.empty()),
+        NoteText.of(""), Optional.of(LocalDate.of(2026, 11, 27)));
+    assertThat(parsed.chunks()).singleElement().satisfies(c -> {
+      assertThat(c.text()).isEmpty();
+      assertThat(c.lines()).isEqualTo(new LineRange(1, 1));
+      assertThat(c.date()).contains(LocalDate.of(2026, 11, 26));
+    });
+  }
+
+  @Test
   void blankFileHasNoChunk() {
     ParsedNote parsed = parseText(Chunker.defaults(), "bucket/blank.md", "\n  \n\t\n");
     assertThat(parsed.lineCount()).isEqualTo(3);

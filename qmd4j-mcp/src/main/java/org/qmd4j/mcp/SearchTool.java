@@ -64,7 +64,8 @@ final class SearchTool {
     CallToolResult.Builder result = CallToolResult.builder()
         .structuredContent(wire)
         .addTextContent(ToolSupport.json(rows));
-    String notice = (response.correctionNotice() + " " + response.suggestionNotice() + " "
+    String notice = (response.correctionNotice() + " " + response.alsoSearchedNotice() + " "
+        + response.suggestionNotice() + " "
         + nothing.map(NothingIndexed::message).orElse("")).strip();
     if (!notice.isEmpty()) result.addTextContent(notice);
     return result.build();

@@ -112,6 +112,24 @@ class StructuredOutputTest {
   }
 
   @Test
+  void searchRowsSayTheirDateAndWhereItComesFromAndACorrectionKeepsItsAccents() {
+    CallToolResult result = call("search", Map.of("query", "webhook cautionnement"));
+    assertThat(rows(result)).anySatisfy(r -> assertThat(r)
+        .containsEntry("path", "projects/startup-x/changelog.md")
+        .containsEntry("date", "2025-07-14").containsEntry("dateSource", "changelog day"));
+    assertThat(rows(result)).anySatisfy(r -> assertThat(r)
+        .containsEntry("path", "projects/startup-x/state.md")
+        .containsEntry("date", "2025-07-15").containsEntry("dateSource", "frontmatter:updated"));
+    CallToolResult corrected = call("search", Map.of("query", "tresorie"));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> structured = (Map<String, Object>) corrected.structuredContent();
+    assertThat(structured).containsEntry("corrected", Map.of("tresorie", "trésorerie"));
+    assertThat(corrected.content()).hasSize(2);
+    assertThat(((TextContent) corrected.content().get(1))
+        .text()).isEqualTo("Showing results for \"trésorerie\" (no match for \"tresorie\")");
+  }
+
+  @Test
   void concatAndBriefGiveTheirBlocksAsData() {
     CallToolResult concat = call("concat", Map.of(
         "items", List.of("projects/startup-x/state.md:1-3"), "overview", "The state."));

@@ -67,10 +67,15 @@ final class SolrVocabulary implements Vocabulary {
   }
 
   private boolean heldExactly(String word) {
+    return frequency(word) > 0;
+  }
+
+  @Override
+  public int frequency(String word) {
     ModifiableSolrParams p = new ModifiableSolrParams();
     p.set("q", "{!term f=exact v=$w}");
     p.set("w", word);
-    return count(p) > 0;
+    return (int) Math.min(Integer.MAX_VALUE, count(p));
   }
 
   private long count(ModifiableSolrParams p) {

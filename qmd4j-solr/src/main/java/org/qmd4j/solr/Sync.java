@@ -104,9 +104,10 @@ final class Sync {
   /**
    * The format of the documents this version writes, at the head of each stamp: a collection
    * whose stamps lack it was written by an older qmd4j, and its files are sent again once.
-   * Format 2: titles as the chunker reads them (issue 20).
+   * Format 2: titles as the chunker reads them (issue 20). Format 3: notes dated by a day in
+   * their file name before their modification day.
    */
-  static final String FORMAT = "2/";
+  static final String FORMAT = "3/";
 
   static String stamp(FileStamp s) {
     return FORMAT + s.size() + ":" + s.modifiedNanos();

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,6 +47,9 @@ class SolrParityTest {
   @BeforeAll
   void open(@TempDir Path tmp) throws Exception {
     Path vault = TestVaults.copyProjectsVault(tmp.resolve("vault"));
+    // A rare word that a typo matches through its stem, beside the vault's frequent one.
+    java.nio.file.Files.writeString(vault.resolve("bucket/association.md"),
+        "# Association du quartier\n\nLa trésorière tient les comptes de l'association.\n");
     SearchOptions options = SearchOptions.DEFAULT.withEngine(EngineChoice.EMBEDDED)
         .withWatch(false).withInMemoryIndex(true).withClock(TestVaults.CLOCK)
         .withEnvironment(Map.of()).withCacheDir(tmp.resolve("cache"));
@@ -134,6 +138,19 @@ class SolrParityTest {
   /** The distinct files of the first five items. */
   private static List<String> top(FindResult r) {
     return r.results().stream().limit(TopFiles.TOP).map(FindItem::path).distinct().toList();
+  }
+
+  @Test
+  void searchesANearWordBesideARareOneAsTheEmbeddedEngine() {
+    SearchResponse expected = embedded.answer(SearchRequest.of("tresorie"));
+    SearchResponse actual = solr.answer(SearchRequest.of("tresorie"));
+    assertThat(expected.alsoSearched()).isEqualTo(Map.of("tresorie", "trésorerie"));
+    assertThat(actual.alsoSearched()).isEqualTo(expected.alsoSearched());
+    assertThat(actual.results()).extracting(SearchResult::path).first()
+        .isEqualTo("bucket/association.md");
+    assertThat(actual.results().stream().map(SearchResult::path).distinct().sorted().toList())
+        .isEqualTo(expected.results().stream().map(SearchResult::path).distinct().sorted()
+            .toList());
   }
 
   @ParameterizedTest

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -26,7 +29,9 @@ import org.qmd4j.EngineChoice;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.DateSource;
 import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.Layout;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
@@ -54,7 +59,10 @@ import org.qmd4j.spi.SearchEngine;
  * {@link SearchEngine} promises: scores in [0, 1] and descending; at most {@code limit} results;
  * only chunks that pass the filter (scope and dates), with the limit still filled under a filter
  * when enough chunks pass; {@code *} lists every passing chunk newest first with score 1.0; no
- * match gives an empty list; concurrent searches give the same answers as sequential ones.
+ * match gives an empty list; concurrent searches give the same answers as sequential ones;
+ * every dated result says where its date comes from, and on the notes layout a daily note
+ * without frontmatter ({@code daily/2025-07-14.md}, added to the copy with a later file time)
+ * is dated by its file name.
  *
  * <p>The expected chunks come from the {@link SearchEngine.Context} the factory is given, so
  * an engine that returns qmd4j's chunks (as it must) is judged against its own vault reading.
@@ -129,6 +137,10 @@ public abstract class SearchEngineContract {
   @BeforeAll
   final void openSearcher(@TempDir Path tmp) throws Exception {
     Path vault = copyVault(Files.createDirectories(tmp.resolve("vault")));
+    // A daily note named by its day and touched since: indexed in the notes layout only.
+    Path daily = Files.createDirectories(vault.resolve("daily")).resolve(DAILY_NOTE);
+    Files.writeString(daily, "# Journée\n\nRelu le carnet quotidien.\n");
+    Files.setLastModifiedTime(daily, FileTime.from(Instant.parse("2026-01-05T09:00:00Z")));
     SearchEngine.Factory factory = factory();
     searcher = SearchProviders.forVault(vault, options(tmp.resolve("cache")), ctx -> {
       context = ctx;
@@ -233,6 +245,31 @@ public abstract class SearchEngineContract {
   }
 
   @Test
+  void everyDatedResultSaysWhereItsDateComesFrom() {
+    List<SearchResult> all = searcher.search(SearchRequest.of("*").withLimit(1000));
+    assertThat(all).isNotEmpty();
+    for (SearchResult r : all) {
+      assertThat(r.date()).as(r.toString()).isEqualTo(chunkOf(r).date());
+      assertThat(r.dateSource().isPresent()).as(r.toString()).isEqualTo(r.date().isPresent());
+    }
+  }
+
+  @Test
+  void aDailyNoteIsDatedByItsFileNameWhateverItsFileTime() {
+    Assumptions.assumeTrue(searcher.describe().layout() == Layout.NOTES,
+        "daily notes are indexed in the notes layout");
+    List<SearchResult> day = searcher.search(
+        SearchRequest.parse("*", null, null, "2025-07-14", "2025-07-14").withLimit(1000));
+    assertThat(day).filteredOn(r -> r.path().equals("daily/" + DAILY_NOTE))
+        .singleElement().satisfies(r -> {
+          assertThat(r.date()).contains(LocalDate.of(2025, 7, 14));
+          assertThat(r.dateSource()).contains(DateSource.FILE_NAME);
+        });
+    assertThat(searcher.search(SearchRequest.parse("carnet quotidien", null, null,
+        "2026-01-05", "2026-01-05"))).as("not its file time").isEmpty();
+  }
+
+  @Test
   void noMatchGivesAnEmptyList() {
     assertThat(searcher.search("xqzwvkj")).isEmpty();
     assertThat(searcher.search(SearchRequest.of("décision")
@@ -269,6 +306,8 @@ public abstract class SearchEngineContract {
       pool.shutdownNow();
     }
   }
+
+  private static final String DAILY_NOTE = "2025-07-14.md";
 
   private static List<String> shown(List<SearchResult> results) {
     return results.stream().map(r -> r.path() + " " + r.lines() + " " + r.score())

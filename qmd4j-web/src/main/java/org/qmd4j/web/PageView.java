@@ -254,13 +254,16 @@ final class PageView {
         .append(esc(apiQuery(m.form))).append("\">JSON</a></p>\n");
     Map<String, String> kinds = kinds(m.tree);
     Map<String, List<LineRange>> hits = new HashMap<>();
+    Map<String, List<SearchResult>> byPath = new HashMap<>();
     for (SearchResult r : brief.results()) {
       hits.computeIfAbsent(r.path(), k -> new ArrayList<>()).add(r.lines());
+      byPath.computeIfAbsent(r.path(), k -> new ArrayList<>()).add(r);
     }
     int i = 0;
     for (Block block : brief.blocks()) {
       block(sb, block, ++i, kinds.get(block.path()),
-          hits.getOrDefault(block.path(), List.of()), back, words);
+          hits.getOrDefault(block.path(), List.of()), back, words,
+          dates(block, byPath.getOrDefault(block.path(), List.of())));
     }
   }
 
@@ -314,11 +317,26 @@ final class PageView {
     }
     String q = m.form.query();
     block(sb, m.file, 1, kinds(m.tree).get(m.file.path()), List.of(), back,
-        Highlighter.of(q == null ? "" : q));
+        Highlighter.of(q == null ? "" : q), "");
+  }
+
+  /**
+   * The dates of the results a block shows, each with where it comes from, as {@code
+   * 2025-07-14 (changelog day)}; empty when they have none.
+   */
+  private static String dates(Block block, List<SearchResult> results) {
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    for (SearchResult r : results) {
+      boolean shown = block.lines().map(l -> l.from() <= r.lines().to()
+          && r.lines().from() <= l.to()).orElse(true);
+      if (!shown || r.date().isEmpty()) continue;
+      out.add(r.date().get() + r.dateSource().map(s -> " (" + s.wireName() + ")").orElse(""));
+    }
+    return String.join(" · ", out);
   }
 
   private void block(StringBuilder sb, Block block, int index, String kind,
-      List<LineRange> hits, String back, Highlighter words) {
+      List<LineRange> hits, String back, Highlighter words, String dates) {
     String id = "block-" + index;
     String open = "/?" + (back.isEmpty() ? "" : back + "&") + "open=" + url(block.path());
     int slash = block.path().lastIndexOf('/');
@@ -333,8 +351,12 @@ final class PageView {
     }
     sb.append("<span class=\"lines\">").append(block.wholeFile()
         ? "whole file · " + block.fileLines() + (block.fileLines() == 1 ? " line" : " lines")
-        : block.lines().map(PageView::lines).orElse("")).append("</span>")
-        .append("<span class=\"actions\"><button type=\"button\" class=\"toggle\" ")
+        : block.lines().map(PageView::lines).orElse("")).append("</span>");
+    if (!dates.isEmpty()) {
+      sb.append("<span class=\"date\" title=\"The date that date filters use, and where it "
+          + "comes from\">").append(esc(dates)).append("</span>");
+    }
+    sb.append("<span class=\"actions\"><button type=\"button\" class=\"toggle\" ")
         .append("aria-pressed=\"false\" data-block=\"").append(id).append("\">Source</button>");
     if (!block.wholeFile()) {
       sb.append("<a class=\"open\" href=\"").append(esc(open)).append("\">Open file</a>");

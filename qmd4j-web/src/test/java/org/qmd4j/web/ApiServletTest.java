@@ -60,7 +60,7 @@ class ApiServletTest {
    * Each result's {@code matches} point at lines inside its {@code lines} whose text, read from
    * the vault's file, holds the query word (or its plural) at each given range; only a result
    * found through its path has none. A changelog result's {@code date} is the day heading
-   * above its lines, and other results have none.
+   * above its lines, another result's its frontmatter {@code updated}, each with its source.
    */
   @ParameterizedTest
   @ValueSource(strings = {"webhook", "Stripe", "plombier"})
@@ -100,8 +100,17 @@ class ApiServletTest {
         }
         assertThat(row.has("date")).as(path + ":" + from + " date").isTrue();
         assertThat(row.get("date").asText()).as(path + ":" + from).isEqualTo(day);
+        assertThat(row.get("dateSource").asText()).isEqualTo("changelog day");
       } else {
-        assertThat(row.has("date")).as(path + " date").isFalse();
+        // Any other file: its frontmatter updated, when it has a usable one (a frontmatter
+        // that is not valid YAML has none).
+        String updated = org.qmd4j.vault.Frontmatter.parse(org.qmd4j.vault.NoteText.read(
+            Fixtures.vault().resolve(path))).date("updated").map(Object::toString).orElse(null);
+        assertThat(row.has("date") ? row.get("date").asText() : null).as(path + " date")
+            .isEqualTo(updated);
+        if (updated != null) {
+          assertThat(row.get("dateSource").asText()).isEqualTo("frontmatter:updated");
+        }
       }
     }
     assertThat(rows.get(0).get("matches").size()).as("the top hit's matches").isPositive();

@@ -3,7 +3,13 @@ package org.qmd4j.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.qmd4j.web.WebTesting.get;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
@@ -11,7 +17,8 @@ import org.qmd4j.web.WebTesting.Reply;
 
 /**
  * Issue 16 on the page: a folder of notes is searched; an unindexed vault says why; a folder
- * of notes offers no Tasks view, and its {@code /tasks} says why rather than failing.
+ * of notes offers no Tasks view, and its {@code /tasks} says why rather than failing. Issue 30:
+ * a daily note is found by its day, and the page and API say where its date comes from.
  */
 class NotesLayoutPageTest {
   @Test
@@ -26,6 +33,28 @@ class NotesLayoutPageTest {
       assertThat(r.status()).isEqualTo(200);
       assertThat(r.body()).contains("<span class=\"name\">facture-2025-014.md</span>")
           .doesNotContain("workspace.md</span>");
+    }
+  }
+
+  @Test
+  void aDailyNoteIsFoundByItsDayAndShowsWhereItsDateComesFrom(@TempDir Path tmp)
+      throws IOException {
+    Path vault = Fixtures.copy(Fixtures.notesVault(), tmp);
+    Path daily = Files.createDirectories(vault.resolve("Journal")).resolve("2026-11-26.md");
+    Files.writeString(daily, "# Jeudi\n\nAppelé le plombier.\n");
+    Files.setLastModifiedTime(daily, FileTime.from(Instant.parse("2026-11-28T08:00:00Z")));
+    try (Searcher searcher = SearchProviders.forVault(vault, Fixtures.memoryOptions());
+        WebServer server = WebServer.newBuilder(searcher).port(0).build().start()) {
+      Reply page = get(server, "/?q=*&from=2026-11-26&to=2026-11-26");
+      assertThat(page.status()).isEqualTo(200);
+      assertThat(page.body()).contains("<span class=\"name\">2026-11-26.md</span>")
+          .contains("<span class=\"date\" title=\"The date that date filters use, and where it"
+              + " comes from\">2026-11-26 (file name)</span>");
+      Reply api = get(server, "/api/search?query=plombier&date_from=2026-11-26"
+          + "&date_to=2026-11-26");
+      assertThat(api.status()).isEqualTo(200);
+      assertThat(api.body()).contains("\"path\":\"Journal/2026-11-26.md\"")
+          .contains("\"date\":\"2026-11-26\",\"dateSource\":\"file name\"");
     }
   }
 
