@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.qmd4j.internal.ChunkSearch;
+import org.qmd4j.internal.CountedHits;
 import org.qmd4j.internal.TermMatcher;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.DateSpec;
@@ -25,6 +26,7 @@ import org.qmd4j.search.SearcherClosedException;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
+import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
@@ -59,39 +61,70 @@ final class SearchPipeline implements ChunkSearch {
    * {@code Searcher.answer}: the hits of {@code request} as results, best first, with the
    * lines that hold the query's words; a query word that matches nothing is searched as the
    * vault's nearest word (those results come after the exact ones, marked fuzzy), and when
-   * nothing matches at all the response suggests queries that do ({@link Spelling}).
+   * nothing matches at all the response suggests queries that do ({@link Spelling}). The
+   * response counts the results before the limit ({@link #counted}).
    */
   SearchResponse answer(SearchRequest request) {
     EngineQuery query = resolve(request, Optional.empty());
-    List<Hit> hits = engineSearch(query);
+    CountedHits counted = counted(query);
+    List<Hit> hits = counted.hits();
     if (query.isWildcard()) {
-      return new SearchResponse(results(hits, null, null, Map.of()), Map.of(), List.of());
+      return new SearchResponse(results(hits, null, null, Map.of()), Map.of(), List.of(),
+          counted.total());
     }
     Spelling spelling = new Spelling(query.text());
     Optional<Vocabulary> vocabulary = spelling.hasCandidates() && !allHeld(hits, query.text())
         ? engine.vocabulary() : Optional.empty();
     if (vocabulary.isEmpty()) {
       return new SearchResponse(results(hits, query.text(), null, Map.of()), Map.of(),
-          List.of());
+          List.of(), counted.total());
     }
     List<String> unmatched = spelling.unmatched(hits, vocabulary.get());
     Map<String, String> corrections = Spelling.corrections(unmatched, vocabulary.get());
     if (!corrections.isEmpty()) {
       String corrected = spelling.rewrite(corrections);
-      List<Hit> fixed = engineSearch(new EngineQuery(corrected, query.mode(), query.filter(),
+      CountedHits fixed = counted(new EngineQuery(corrected, query.mode(), query.filter(),
           query.limit()));
-      if (!fixed.isEmpty()) {
+      if (!fixed.hits().isEmpty()) {
         Map<String, String> dropped = new java.util.HashMap<>();
         corrections.keySet().forEach(w -> dropped.put(w, ""));
-        return new SearchResponse(results(fixed, corrected, spelling.rewrite(dropped),
-            corrections), corrections, List.of());
+        return new SearchResponse(results(fixed.hits(), corrected, spelling.rewrite(dropped),
+            corrections), corrections, List.of(), fixed.total());
       }
     }
     List<String> suggestions = hits.isEmpty() ? spelling.suggestions(unmatched,
         vocabulary.get(), q -> !engineSearch(new EngineQuery(q, query.mode(), query.filter(),
             1)).isEmpty()) : List.of();
     return new SearchResponse(results(hits, query.text(), null, Map.of()), Map.of(),
-        suggestions);
+        suggestions, counted.total());
+  }
+
+  /**
+   * The engine's hits of {@code query} and how many chunks pass in all: the engine is asked
+   * for one hit more than the limit, so that a search that returns at most the limit is
+   * counted exactly by its own hits; one that finds more is counted by the engine when it can
+   * ({@link SearchEngine#count}), else said to have at least one more than the limit.
+   */
+  private CountedHits counted(EngineQuery query) {
+    int limit = query.limit();
+    boolean probe = limit < Integer.MAX_VALUE;
+    List<Hit> hits = engineSearch(probe
+        ? new EngineQuery(query.text(), query.mode(), query.filter(), limit + 1) : query);
+    if (hits.size() <= limit) return new CountedHits(hits, Total.exactly(hits.size()));
+    // A count below what the search found (a file removed in between) is no count.
+    Total total = engineCount(query).filter(t -> t.value() > limit)
+        .orElse(Total.atLeast(limit + 1));
+    return new CountedHits(hits.subList(0, limit), total);
+  }
+
+  private Optional<Total> engineCount(EngineQuery query) {
+    ensureOpen();
+    try {
+      return engine.count(query);
+    } catch (RuntimeException e) {
+      if (closed && !(e instanceof SearcherClosedException)) throw closedError(e);
+      throw e;
+    }
   }
 
   /** Whether every word of {@code text} is held by some hit: nothing to correct then. */
@@ -150,6 +183,13 @@ final class SearchPipeline implements ChunkSearch {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(extra, "extra == null");
     return engineSearch(resolve(request, Optional.of(extra)));
+  }
+
+  @Override
+  public CountedHits countedHits(SearchRequest request, Predicate<Chunk> extra) {
+    Objects.requireNonNull(request, "request == null");
+    Objects.requireNonNull(extra, "extra == null");
+    return counted(resolve(request, Optional.of(extra)));
   }
 
   /**

@@ -7,34 +7,63 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A search's results and what the search did to the query: the words it corrected and, when
- * nothing matched, other queries that would match.
+ * A search's results, how many there are before the limit, and what the search did to the
+ * query: the words it corrected and, when nothing matched, other queries that would match.
  *
  * @param results the results, best first; see {@link SearchResult}
  * @param corrected each query word that matched nothing in the vault (folded, as typed) and the
  *     vault's nearest word, searched in its place; empty when every word matched as typed
  * @param suggestions when nothing matched at all, up to 3 queries that do match (the query
  *     with one word replaced by a near vault word), best first; empty otherwise
+ * @param total how many chunks the search found before its limit: {@code results.size()}
+ *     when nothing was left out; exact when the engine counts its matches (the embedded
+ *     engine's fast and {@code *} searches), else "at least" one more than the limit (the qmd
+ *     engine, deep searches); see {@link Total}
  */
 public record SearchResponse(List<SearchResult> results, Map<String, String> corrected,
-    List<String> suggestions) {
+    List<String> suggestions, Total total) {
   public SearchResponse {
     results = List.copyOf(results);
     corrected = Collections.unmodifiableMap(new LinkedHashMap<>(
         Objects.requireNonNull(corrected, "corrected == null")));
     suggestions = List.copyOf(suggestions);
+    Objects.requireNonNull(total, "total == null");
+    if (total.value() < results.size()) {
+      throw new IllegalArgumentException("Expected a total of at least " + results.size()
+          + " but was " + total);
+    }
+  }
+
+  /** A response that left nothing out: its total is the number of its results. */
+  public SearchResponse(List<SearchResult> results, Map<String, String> corrected,
+      List<String> suggestions) {
+    this(results, corrected, suggestions, Total.exactly(results.size()));
   }
 
   /**
-   * {@code {"results": [...], "corrected": {...}, "suggestions": [...]}} as JSON writes it,
-   * results in {@link SearchResult#toWire()} shape.
+   * {@code {"results": [...], "corrected": {...}, "suggestions": [...], "total": 28,
+   * "totalExact": true}} as JSON writes it, results in {@link SearchResult#toWire()} shape;
+   * {@code totalExact} is false when {@code total} is a lower bound.
    */
   public Map<String, Object> toWire() {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("results", results.stream().map(SearchResult::toWire).toList());
     out.put("corrected", corrected);
     out.put("suggestions", suggestions);
+    out.put("total", total.value());
+    out.put("totalExact", total.exact());
     return out;
+  }
+
+  /**
+   * The sentence a person reads below results that leave some out, {@code 20 of 28 results}
+   * or {@code 20 of at least 21 results}; empty when every result is shown.
+   *
+   * @since 0.6
+   */
+  public String countNotice() {
+    if (!total.exceeds(results.size())) return "";
+    return results.size() + " of " + total + " results";
   }
 
   /**
