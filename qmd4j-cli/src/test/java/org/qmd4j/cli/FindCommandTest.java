@@ -98,7 +98,7 @@ class FindCommandTest {
         "    created=2025-07-10",
         "projects/startup-x/bucket/reunions/2025-05-12-investisseurs.md",
         "    created=2025-05-12",
-        "(1-2 of 2)", ""));
+        "(2 results)", ""));
   }
 
   @Test

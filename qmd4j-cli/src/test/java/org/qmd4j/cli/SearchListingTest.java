@@ -148,7 +148,7 @@ class SearchListingTest {
         .contains("projects/startup-x/changelog.md:29-32").contains("(spelling corrected)");
     out.getBuffer().setLength(0);
     assertThat(run("--json", "tresorie")).isZero();
-    JsonNode rows = new ObjectMapper().readTree(out.toString());
+    JsonNode rows = new ObjectMapper().readTree(out.toString()).get("results");
     assertThat(rows).isNotEmpty();
     for (JsonNode row : rows) {
       assertThat(row.get("matchType").asText()).isEqualTo("fuzzy");
@@ -166,7 +166,7 @@ class SearchListingTest {
   @Test
   void jsonRowsCarryMatchesAndTheDayOfAChangelogEntry() throws Exception {
     assertThat(run("--json", "--limit", "5", "--", "[décision]")).isZero();
-    JsonNode rows = new ObjectMapper().readTree(out.toString());
+    JsonNode rows = new ObjectMapper().readTree(out.toString()).get("results");
     for (JsonNode row : rows) {
       String[] chunk = row.get("chunk").asText().split("\n", -1);
       int from = Integer.parseInt(row.get("lines").asText().split("-")[0]);
