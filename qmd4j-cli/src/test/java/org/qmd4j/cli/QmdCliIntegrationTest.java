@@ -122,6 +122,11 @@ class QmdCliIntegrationTest {
     assertThat(answer.get("results")).hasSize(2);
     assertThat(answer.get("total").asInt()).isEqualTo(3);
     assertThat(answer.get("totalExact").asBoolean()).isFalse();
+    // A "*" listing reads every chunk from the vault: counted exactly, qmd or not.
+    JsonNode tasks = cli("tasks", "--engine", "qmd", "--vault", vault.toString(), "--json");
+    assertThat(tasks.get("results")).hasSize(20);
+    assertThat(tasks.get("total").asInt()).isEqualTo(28);
+    assertThat(tasks.get("totalExact").asBoolean()).isTrue();
   }
 
   private static JsonNode cli(String... args) throws IOException {

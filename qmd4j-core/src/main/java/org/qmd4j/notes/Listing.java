@@ -14,8 +14,8 @@ import org.qmd4j.search.Total;
  * @param results the records, best first, or newest first for the query {@code "*"}
  * @param total how many records pass the query before its limit: exact when the engine
  *     counts its matches (the embedded engine's fast and {@code *} searches, up to 10,000
- *     notes tested against the filters), else at least one more than the limit; see {@link
- *     Total}
+ *     notes tested against the filters; the qmd engine's {@code *}, the default query), else
+ *     at least one more than the limit; see {@link Total}
  * @param <T> the record listed
  * @since 0.6
  */

@@ -17,8 +17,8 @@ import java.util.Objects;
  *     with one word replaced by a near vault word), best first; empty otherwise
  * @param total how many chunks the search found before its limit: {@code results.size()}
  *     when nothing was left out; exact when the engine counts its matches (the embedded
- *     engine's fast and {@code *} searches), else "at least" one more than the limit (the qmd
- *     engine, deep searches); see {@link Total}
+ *     engine's fast and {@code *} searches, the qmd engine's {@code *}), else "at least" one
+ *     more than the limit (qmd's ranked searches, deep searches); see {@link Total}
  */
 public record SearchResponse(List<SearchResult> results, Map<String, String> corrected,
     List<String> suggestions, Total total) {

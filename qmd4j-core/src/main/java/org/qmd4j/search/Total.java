@@ -6,10 +6,11 @@ package org.qmd4j.search;
  * Lucene's {@code TotalHits} says "greater than or equal to").
  *
  * <p>When a total is only a lower bound: a search whose engine cannot count its matches (the
- * qmd engine knows only the hits qmd returned, a deep search fuses a bounded number of
- * candidates), or a count that would test more than 10,000 chunks against a condition (the
- * typed queries' filters, {@code find}'s); the search then knows that one more result than
- * the limit exists, and says "at least" that many.
+ * qmd engine knows only the hits qmd returned, though it counts {@code *} listings; a deep
+ * search fuses a bounded number of candidates): the search then knows that one more result
+ * than the limit exists, and says "at least" that many; or a count that stopped after 10,000
+ * chunks passed a condition tested chunk by chunk (a typed query's filters, such as a task's
+ * status): "at least 10000".
  *
  * @param value the number of results, or a lower bound of it when not {@code exact}
  * @param exact whether {@code value} is the number itself
