@@ -93,7 +93,8 @@ else
   log "qmd not on PATH: timing qmd4j alone"
 fi
 
-count() { python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$1" 2>/dev/null || echo "?"; }
+# qmd4j's --json is {"results": [...], "total": ...}; qmd's is the bare array.
+count() { python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); print(len(d["results"] if isinstance(d, dict) else d))' "$1" 2>/dev/null || echo "?"; }
 log "results: qmd4j $(count "$work/qmd4j.json")${qmd_run:+, qmd $(count "$work/qmd.json")}"
 
 # --- timing --------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.qmd4j.internal.ChunkSearch;
+import org.qmd4j.internal.CountedHits;
 import org.qmd4j.internal.QuerySyntax;
 import org.qmd4j.internal.TermMatcher;
 import org.qmd4j.internal.Problems;
@@ -26,6 +27,7 @@ import org.qmd4j.search.SearcherClosedException;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
+import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
@@ -63,16 +65,18 @@ final class SearchPipeline implements ChunkSearch {
    * matches only a few chunks is searched as a far more frequent near word too (after the
    * exact results, fuzzy), and when nothing matches at all the response suggests queries that
    * do ({@link Spelling}). Corrections are given as the vault writes them, accents included.
+   * The response counts the results before the limit ({@link #counted}).
    */
   SearchResponse answer(SearchRequest request) {
     EngineQuery query = resolve(request, Optional.empty());
-    List<Hit> hits = engineSearch(query);
+    CountedHits counted = counted(query);
+    List<Hit> hits = counted.hits();
     if (query.isWildcard()) {
       return new SearchResponse(results(hits, null, null, Map.of(), new ResultDates(vault)),
-          Map.of(), List.of());
+          Map.of(), List.of(), counted.total());
     }
     Spelling spelling = new Spelling(query.text());
-    boolean allHeld = !spelling.hasCandidates() || allHeld(hits, query.text());
+    boolean allHeld = !spelling.hasCandidates() || Spelling.allHeld(hits, query.text());
     // A page that is not full holds every chunk the query matches: rare words are counted
     // there, and only there is room for the hits of a near word.
     boolean roomLeft = !hits.isEmpty() && hits.size() < query.limit();
@@ -82,28 +86,28 @@ final class SearchPipeline implements ChunkSearch {
         ? spelling.rare(hits, vocabulary.get()) : Map.of();
     if (vocabulary.isEmpty() || allHeld && rare.isEmpty()) {
       return new SearchResponse(results(hits, query.text(), null, Map.of(),
-          new ResultDates(vault)), Map.of(), List.of());
+          new ResultDates(vault)), Map.of(), List.of(), counted.total());
     }
     if (allHeld) return widened(query, hits, spelling, rare, vocabulary.get());
     List<String> unmatched = spelling.unmatched(hits, vocabulary.get());
     Map<String, String> corrections = Spelling.corrections(unmatched, vocabulary.get());
     if (!corrections.isEmpty()) {
       String corrected = spelling.rewrite(corrections);
-      List<Hit> fixed = engineSearch(new EngineQuery(corrected, query.mode(), query.filter(),
+      CountedHits fixed = counted(new EngineQuery(corrected, query.mode(), query.filter(),
           query.limit()));
-      if (!fixed.isEmpty()) {
+      if (!fixed.hits().isEmpty()) {
         Map<String, String> dropped = new java.util.HashMap<>();
         corrections.keySet().forEach(w -> dropped.put(w, ""));
-        Map<String, String> written = Spelling.asWritten(corrections, fixed);
-        return new SearchResponse(results(fixed, corrected, spelling.rewrite(dropped),
-            written, new ResultDates(vault)), written, List.of());
+        Map<String, String> written = Spelling.asWritten(corrections, fixed.hits());
+        return new SearchResponse(results(fixed.hits(), corrected, spelling.rewrite(dropped),
+            written, new ResultDates(vault)), written, List.of(), fixed.total());
       }
     }
     List<String> suggestions = hits.isEmpty() ? spelling.suggestions(unmatched,
         vocabulary.get(), q -> !engineSearch(new EngineQuery(q, query.mode(), query.filter(),
             1)).isEmpty()) : List.of();
     return new SearchResponse(results(hits, query.text(), null, Map.of(),
-        new ResultDates(vault)), Map.of(), suggestions);
+        new ResultDates(vault)), Map.of(), suggestions, counted.total());
   }
 
   /**
@@ -123,8 +127,9 @@ final class SearchPipeline implements ChunkSearch {
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (Hit h : hits) seen.add(h.chunk().path() + "#" + h.chunk().ordinal());
     List<Hit> more = new ArrayList<>();
-    for (Hit h : engineSearch(new EngineQuery(other, query.mode(), query.filter(),
-        query.limit()))) {
+    CountedHits fuzzy = counted(new EngineQuery(other, query.mode(), query.filter(),
+        query.limit()));
+    for (Hit h : fuzzy.hits()) {
       if (seen.add(h.chunk().path() + "#" + h.chunk().ordinal())) more.add(h);
     }
     if (more.isEmpty()) return new SearchResponse(exact, Map.of(), List.of());
@@ -137,19 +142,40 @@ final class SearchPipeline implements ChunkSearch {
       out.add(new SearchResult(r.path(), r.chunk(), r.score() * scale, r.lines(),
           r.matchType(), r.degraded(), r.matches(), r.date(), r.corrected(), r.dateSource()));
     }
-    return new SearchResponse(out, Map.of(), List.of(), written);
+    // The exact hits are all there are (the page was not full); the near word's hits beyond
+    // its own limit may repeat them, so past that the count is a lower bound.
+    int all = exact.size() + more.size();
+    Total total = fuzzy.total().exceeds(fuzzy.hits().size()) || all > out.size()
+        ? Total.atLeast(Math.max(all, out.size())) : Total.exactly(all);
+    return new SearchResponse(out, Map.of(), List.of(), written, total);
   }
 
-  /** Whether every word of {@code text} is held by some hit: nothing to correct then. */
-  private static boolean allHeld(List<Hit> hits, String text) {
-    TermMatcher matcher = TermMatcher.of(text);
-    java.util.Set<String> held = new java.util.HashSet<>();
-    for (Hit h : hits) {
-      held.addAll(matcher.held(h.chunk().text() + "\n" + String.join("\n", h.chunk().headings())
-          + "\n" + h.chunk().path()));
-      if (held.size() == matcher.words().size()) return true;
+  /**
+   * The engine's hits of {@code query} and how many chunks pass in all: the engine is asked
+   * for one hit more than the limit, so that a search that returns at most the limit is
+   * counted exactly by its own hits; one that finds more is counted by the engine when it can
+   * ({@link SearchEngine#count}), else said to have at least one more than the limit.
+   */
+  private CountedHits counted(EngineQuery query) {
+    int limit = query.limit();
+    boolean probe = limit < Integer.MAX_VALUE;
+    List<Hit> hits = engineSearch(probe
+        ? new EngineQuery(query.text(), query.mode(), query.filter(), limit + 1) : query);
+    if (hits.size() <= limit) return new CountedHits(hits, Total.exactly(hits.size()));
+    // A count below what the search found (a file removed in between) is no count.
+    Total total = engineCount(query).filter(t -> t.value() > limit)
+        .orElse(Total.atLeast(limit + 1));
+    return new CountedHits(hits.subList(0, limit), total);
+  }
+
+  private Optional<Total> engineCount(EngineQuery query) {
+    ensureOpen();
+    try {
+      return engine.count(query);
+    } catch (RuntimeException e) {
+      if (closed && !(e instanceof SearcherClosedException)) throw closedError(e);
+      throw e;
     }
-    return false;
   }
 
   /**
@@ -195,6 +221,13 @@ final class SearchPipeline implements ChunkSearch {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(extra, "extra == null");
     return engineSearch(resolve(request, Optional.of(extra)));
+  }
+
+  @Override
+  public CountedHits countedHits(SearchRequest request, Predicate<Chunk> extra) {
+    Objects.requireNonNull(request, "request == null");
+    Objects.requireNonNull(extra, "extra == null");
+    return counted(resolve(request, Optional.of(extra)));
   }
 
   /**

@@ -24,6 +24,9 @@ import org.qmd4j.notes.ChangelogEntry;
 import org.qmd4j.notes.ChangelogQuery;
 import org.qmd4j.notes.Description;
 import org.qmd4j.notes.DescriptionQuery;
+import org.qmd4j.notes.Listing;
+import org.qmd4j.notes.Note;
+import org.qmd4j.notes.NoteQuery;
 import org.qmd4j.notes.ProjectState;
 import org.qmd4j.notes.StateQuery;
 import org.qmd4j.notes.Task;
@@ -69,7 +72,6 @@ public final class Searcher implements Closeable {
 
   /**
    * Runs one search.
-   *
    * @return at most {@code request.limit()} chunks, best first; empty when nothing matches
    * @throws InvalidDateException if {@code from} resolves to a date after {@code to}
    * @throws EngineException if the engine fails
@@ -81,8 +83,8 @@ public final class Searcher implements Closeable {
   /**
    * {@link #search(SearchRequest)} with the words it corrected (searched as the vault's nearest
    * words, or beside rare ones: those results are {@code FUZZY}, below the exact ones) or,
-   * when nothing matched, up to 3 queries that would. Throws as {@code search} does.
-   *
+   * when nothing matched, up to 3 queries that would, and how many results precede the limit
+   * ({@link SearchResponse#total()}, exact or at least). Throws as {@code search} does.
    * @since 0.3
    */
   public SearchResponse answer(SearchRequest request) {
@@ -97,7 +99,6 @@ public final class Searcher implements Closeable {
   /**
    * DESIGN.md's {@code search(query, mode, scope, date_from, date_to)}, with strings as an
    * agent passes them; {@code null} means "not given" for every parameter but the query.
-   *
    * @throws InvalidRequestException (a subclass) for an empty query, unknown mode or scope,
    *     unparseable date, or {@code date_from} after {@code date_to}
    */
@@ -146,7 +147,6 @@ public final class Searcher implements Closeable {
    * overview, a {@code ---} line, then one {@code ## path} or {@code ## path (lines A-B)}
    * block per file or range, as {@link ConcatEngine} describes (ranges merged, clamped, each
    * block capped at 1 MiB). Any regular file inside the vault can be read, indexed or not.
-   *
    * @param overview the text before the {@code ---} line; blank for none
    * @throws PathRefusedException if a path is absolute, has {@code ..}, leads outside the
    *     vault through a symbolic link, or is a folder
@@ -173,7 +173,6 @@ public final class Searcher implements Closeable {
    * 4 KiB) and, for longer files, the lines of each hit with 2 lines of context (plus the
    * day line of a changelog hit), then opens it with {@code writer}'s overview. Nothing found
    * gives a document with an overview saying so and no block.
-   *
    * @throws InvalidRequestException (a subclass) for an invalid request, as {@code search}
    * @throws EngineException if the engine fails, a file cannot be read or the writer fails
    * @since 0.1
@@ -198,7 +197,6 @@ public final class Searcher implements Closeable {
   /**
    * The vault's folders and files, each file marked with how it is indexed; hidden entries
    * and symbolic links are left out.
-   *
    * @throws EngineException if a folder cannot be listed
    * @since 0.1
    */
@@ -215,7 +213,6 @@ public final class Searcher implements Closeable {
    * {@link #search(SearchRequest)} on the searcher's executor ({@link
    * SearchOptions#withExecutor}, by default a shared pool of daemon threads). A failure
    * completes the future exceptionally with the same {@link SearchException}.
-   *
    * @since 0.2
    */
   public CompletableFuture<List<SearchResult>> searchAsync(SearchRequest request) {
@@ -231,7 +228,6 @@ public final class Searcher implements Closeable {
    *     .query("devis").folder("projects/renovation-maison").recursive(true)
    *     .where("type eq référence").build());
    * }</pre>
-   *
    * @return one page of results with the total before paging
    * @throws InvalidDateException if {@code date_start} resolves after {@code date_end}
    * @throws EngineException if the vault cannot be read or the engine fails
@@ -257,13 +253,12 @@ public final class Searcher implements Closeable {
    * List<ChangelogEntry> decisions = searcher.changelog(ChangelogQuery.newBuilder()
    *     .project("startup-x").tag("décision").from("3 months ago").build());
    * }</pre>
-   *
    * @throws InvalidDateException if {@code from} resolves after {@code to}
    * @throws EngineException if the engine fails
    * @since 0.2
    */
   public List<ChangelogEntry> changelog(ChangelogQuery query) {
-    return TypedSearch.changelog(chunks, Objects.requireNonNull(query, "query == null"));
+    return list(query).results();
   }
 
   /**
@@ -276,12 +271,11 @@ public final class Searcher implements Closeable {
 
   /**
    * Tasks with their status, priority and deadline; see {@link TaskQuery}.
-   *
    * @throws EngineException if the engine fails
    * @since 0.2
    */
   public List<Task> tasks(TaskQuery query) {
-    return TypedSearch.tasks(chunks, Objects.requireNonNull(query, "query == null"));
+    return list(query).results();
   }
 
   /**
@@ -294,13 +288,12 @@ public final class Searcher implements Closeable {
 
   /**
    * Project states with their sections; see {@link StateQuery}.
-   *
    * @throws InvalidDateException if {@code from} resolves after {@code to}
    * @throws EngineException if the engine fails
    * @since 0.2
    */
   public List<ProjectState> states(StateQuery query) {
-    return TypedSearch.states(chunks, Objects.requireNonNull(query, "query == null"));
+    return list(query).results();
   }
 
   /**
@@ -313,12 +306,11 @@ public final class Searcher implements Closeable {
 
   /**
    * Project descriptions; see {@link DescriptionQuery}.
-   *
    * @throws EngineException if the engine fails
    * @since 0.2
    */
   public List<Description> descriptions(DescriptionQuery query) {
-    return TypedSearch.descriptions(chunks, Objects.requireNonNull(query, "query == null"));
+    return list(query).results();
   }
 
   /**
@@ -331,13 +323,21 @@ public final class Searcher implements Closeable {
 
   /**
    * Bucket notes with their frontmatter; see {@link BucketQuery}.
-   *
    * @throws InvalidDateException if {@code from} resolves after {@code to}
    * @throws EngineException if a note's frontmatter cannot be read or the engine fails
    * @since 0.2
    */
   public List<BucketItem> buckets(BucketQuery query) {
-    return TypedSearch.buckets(chunks, Objects.requireNonNull(query, "query == null"));
+    return list(query).results();
+  }
+
+  /**
+   * Any typed query ({@link #tasks}, {@link #changelog} ...) with how many records there are
+   * before its limit, exactly or at least ({@link Listing#total()}); throws as they do.
+   * @since 0.6
+   */
+  public <T extends Note> Listing<T> list(NoteQuery<T> query) {
+    return TypedSearch.list(chunks, Objects.requireNonNull(query, "query == null"));
   }
 
   /**

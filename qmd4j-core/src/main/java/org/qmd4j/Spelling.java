@@ -198,4 +198,16 @@ final class Spelling {
     }
     return out;
   }
+
+  /** Whether every word of {@code text} is held by some hit: nothing to correct then. */
+  static boolean allHeld(List<Hit> hits, String text) {
+    TermMatcher matcher = TermMatcher.of(text);
+    java.util.Set<String> held = new java.util.HashSet<>();
+    for (Hit h : hits) {
+      held.addAll(matcher.held(h.chunk().text() + "\n" + String.join("\n", h.chunk().headings())
+          + "\n" + h.chunk().path()));
+      if (held.size() == matcher.words().size()) return true;
+    }
+    return false;
+  }
 }

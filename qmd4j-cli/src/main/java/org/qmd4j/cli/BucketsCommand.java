@@ -3,7 +3,6 @@ package org.qmd4j.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import org.qmd4j.Searcher;
 import org.qmd4j.notes.BucketItem;
 import org.qmd4j.notes.BucketQuery;
 import picocli.CommandLine.Command;
@@ -50,11 +49,6 @@ final class BucketsCommand extends NoteCommand<BucketQuery, BucketItem> {
     return BucketQuery.newBuilder().query(args.query()).project(args.project)
         .type(type).tags(tags.toArray(new String[0])).from(from).to(to).limit(args.limit)
         .mode(args.mode()).build();
-  }
-
-  @Override
-  List<BucketItem> run(Searcher searcher, BucketQuery query) {
-    return searcher.buckets(query);
   }
 
   @Override

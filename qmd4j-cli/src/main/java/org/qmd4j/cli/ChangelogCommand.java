@@ -1,8 +1,6 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
-import java.util.List;
-import org.qmd4j.Searcher;
 import org.qmd4j.notes.ChangelogEntry;
 import org.qmd4j.notes.ChangelogQuery;
 import picocli.CommandLine.Command;
@@ -45,11 +43,6 @@ final class ChangelogCommand extends NoteCommand<ChangelogQuery, ChangelogEntry>
     return ChangelogQuery.newBuilder().query(args.query())
         .project(args.project).tag(tag).from(from).to(to).limit(args.limit)
         .mode(args.mode()).build();
-  }
-
-  @Override
-  List<ChangelogEntry> run(Searcher searcher, ChangelogQuery query) {
-    return searcher.changelog(query);
   }
 
   @Override

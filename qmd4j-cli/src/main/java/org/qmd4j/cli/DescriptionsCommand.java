@@ -1,8 +1,6 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
-import java.util.List;
-import org.qmd4j.Searcher;
 import org.qmd4j.notes.Description;
 import org.qmd4j.notes.DescriptionQuery;
 import picocli.CommandLine.Command;
@@ -26,11 +24,6 @@ final class DescriptionsCommand extends NoteCommand<DescriptionQuery, Descriptio
   DescriptionQuery query() {
     return DescriptionQuery.newBuilder().query(args.query())
         .project(args.project).limit(args.limit).mode(args.mode()).build();
-  }
-
-  @Override
-  List<Description> run(Searcher searcher, DescriptionQuery query) {
-    return searcher.descriptions(query);
   }
 
   @Override

@@ -12,6 +12,7 @@ import org.qmd4j.find.ChunkItem;
 import org.qmd4j.find.FindItem;
 import org.qmd4j.find.FindRequest;
 import org.qmd4j.find.FindResult;
+import org.qmd4j.search.Total;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Mixin;
@@ -154,8 +155,24 @@ final class FindCommand implements Callable<Integer> {
       }
       if (!item.fields().isEmpty()) out.println("    " + fieldsLine(item.fields()));
     }
+    out.println(countLine(result, request));
+  }
+
+  /**
+   * The count below the listing, worded as the other commands': {@code (7 results)} when the
+   * page shows them all, else the page's range, {@code (1-20 of 28 results; --offset 20 to
+   * see more)}, without the hint on the last page.
+   */
+  static String countLine(FindResult result, FindRequest request) {
+    int shown = result.results().size();
+    if (request.offset() == 0 && result.total() <= shown) {
+      return NoteCommand.countLine(shown, Total.exactly(result.total()), "result", "results",
+          "--offset");
+    }
     int first = request.offset() + 1;
-    out.printf("(%d-%d of %d)%n", first, first + result.results().size() - 1, result.total());
+    int last = request.offset() + shown;
+    return "(" + first + "-" + last + " of " + result.total() + " results"
+        + (last < result.total() ? "; --offset " + last + " to see more)" : ")");
   }
 
   private static String fieldsLine(Map<String, Object> fields) {

@@ -28,8 +28,9 @@ final class NoteArgs {
           + "fused by rank with the embedded engine).")
   String mode;
 
-  @Option(names = "--json", description = "Print a JSON array of the results, one object per "
-      + "record with the Java record's fields (absent values null), and nothing else.")
+  @Option(names = "--json", description = "Print {results, total, totalExact} as JSON and "
+      + "nothing else: one object per record with the Java record's fields (absent values "
+      + "null), and how many there are before --limit (totalExact false: at least that many).")
   boolean json;
 
   @Parameters(arity = "0..*", paramLabel = "QUERY", showDefaultValue = Visibility.NEVER,

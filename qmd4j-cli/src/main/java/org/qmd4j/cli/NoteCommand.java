@@ -2,27 +2,29 @@ package org.qmd4j.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
-import org.qmd4j.Searcher;
 import org.qmd4j.cli.daemon.SearcherSource;
+import org.qmd4j.notes.Listing;
 import org.qmd4j.notes.Note;
+import org.qmd4j.notes.NoteQuery;
+import org.qmd4j.search.Total;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
  * What the typed commands share: open the vault, run the kind's typed query, print the records
- * as JSON ({@link Note#toWire()}, the shape of the MCP tools and of the web API) or as a
- * listing for people, one note per line ({@code path:lines} first, as {@code rg -n} does).
+ * as JSON ({@link Listing#toWire()}, the shape of the MCP tools and of the web API) or as a
+ * listing for people, one note per line ({@code path:lines} first, as {@code rg -n} does),
+ * then the count: {@code (28 tasks)}, or {@code (20 of 28 tasks; --limit to see more)} when
+ * the limit left some out.
  *
  * @param <Q> the kind's query
  * @param <T> the record the command lists
  */
-abstract class NoteCommand<Q, T extends Note> implements Callable<Integer> {
+abstract class NoteCommand<Q extends NoteQuery<T>, T extends Note> implements Callable<Integer> {
   private final CliContext context;
   private final SearchOptions base;
 
@@ -42,9 +44,6 @@ abstract class NoteCommand<Q, T extends Note> implements Callable<Integer> {
    */
   abstract Q query();
 
-  /** Runs {@code query}. */
-  abstract List<T> run(Searcher searcher, Q query);
-
   /** Prints one record for people. */
   abstract void print(PrintWriter out, T note);
 
@@ -57,28 +56,42 @@ abstract class NoteCommand<Q, T extends Note> implements Callable<Integer> {
   @Override
   public final Integer call() throws JsonProcessingException {
     Q query = query();
-    List<T> notes;
+    Listing<T> listed;
     try (SearcherSource.Lease lease = context.open(vault, engine,
         vault.applyTo(engine.applyTo(base)))) {
-      notes = run(lease.searcher(), query);
+      listed = lease.searcher().list(query);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (args.json) {
-      out.println(toJson(notes));
-    } else if (notes.isEmpty()) {
+      out.println(toJson(listed));
+    } else if (listed.results().isEmpty()) {
       out.println("No " + noun() + " found.");
     } else {
-      for (T note : notes) print(out, note);
-      out.println("(" + notes.size() + " " + (notes.size() == 1 ? noun() : nouns()) + ")");
+      for (T note : listed.results()) print(out, note);
+      out.println(countLine(listed.results().size(), listed.total(), noun(), nouns(),
+          "--limit"));
     }
     out.flush();
     return ExitCodes.OK;
   }
 
-  /** The JSON array of the records' wire shapes. */
-  static String toJson(List<? extends Note> notes) throws JsonProcessingException {
-    List<Map<String, Object>> rows = notes.stream().map(Note::toWire).toList();
-    return Json.MAPPER.writeValueAsString(rows);
+  /** {@code {results, total, totalExact}}: see {@link Listing#toWire()}. */
+  static String toJson(Listing<?> listed) throws JsonProcessingException {
+    return Json.MAPPER.writeValueAsString(listed.toWire());
+  }
+
+  /**
+   * The count below a listing, the same in every command: {@code (28 tasks)} when everything
+   * is shown, else {@code (20 of 28 tasks; --limit to see more)}, or {@code (20 of at least 21
+   * results; ...)} when the engine could not count them all.
+   *
+   * @param shown how many are listed
+   * @param total how many there are before the limit
+   * @param option the option that shows more, {@code --limit} (or {@code --offset 20})
+   */
+  static String countLine(int shown, Total total, String noun, String nouns, String option) {
+    if (!total.exceeds(shown)) return "(" + shown + " " + (shown == 1 ? noun : nouns) + ")";
+    return "(" + shown + " of " + total + " " + nouns + "; " + option + " to see more)";
   }
 
   /** {@code path:lines}, the head of every listing line. */

@@ -55,7 +55,10 @@ final class ResultPrinter {
   }
 
 
-  /** The correction line, the results, or "No result" with suggestions. */
+  /**
+   * The correction line, the results (then how many there are, when the limit left some
+   * out), or "No result" with suggestions.
+   */
   void print(SearchResponse response, String query) {
     if (!response.corrected().isEmpty()) out.println(response.correctionNotice());
     if (!response.alsoSearched().isEmpty()) out.println(response.alsoSearchedNotice());
@@ -71,6 +74,7 @@ final class ResultPrinter {
       printResult(r, mixed);
       out.println();
     }
+    if (!response.countNotice().isEmpty()) out.println(SearchCommand.countLine(response));
   }
 
   private void printResult(SearchResult r, boolean markFuzzy) {

@@ -3,9 +3,7 @@ package org.qmd4j.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.SearchOptions;
@@ -36,8 +34,9 @@ final class SearchCommand implements Callable<Integer> {
   @Mixin VaultOption vault;
   @Mixin SearchArgs search;
 
-  @Option(names = "--json", description = "Print a JSON array of {path, chunk, score, lines, "
-      + "matchType, matches, [date], [corrected]} and nothing else; see the README.")
+  @Option(names = "--json", description = "Print {results: [{path, chunk, score, lines, "
+      + "matchType, matches, [date], [corrected]}], corrected, suggestions, total, totalExact} "
+      + "and nothing else; total counts the results before --limit; see the README.")
   boolean json;
 
   @Option(names = "--vimgrep", description = "Print path:line:col:text for each matched line, "
@@ -93,29 +92,40 @@ final class SearchCommand implements Callable<Integer> {
       Output output, Path vault, boolean color, Optional<NothingIndexed> nothing)
       throws JsonProcessingException {
     if (nothing.isPresent()) { // not "No result": nothing could have matched (issue 16)
-      if (output == Output.JSON) out.println("[]");
+      if (output == Output.JSON) out.println(toJson(response));
       err.println(nothing.get().message());
     } else if (output == Output.LISTING) {
       new ResultPrinter(out, color).print(response, query);
     } else {
-      if (output == Output.JSON) out.println(toJson(response.results()));
+      if (output == Output.JSON) out.println(toJson(response));
       else new VimgrepPrinter(out, vault).print(response.results());
       if (!response.corrected().isEmpty()) err.println(response.correctionNotice());
       if (!response.alsoSearched().isEmpty()) err.println(response.alsoSearchedNotice());
       if (!response.suggestions().isEmpty()) err.println(response.suggestionNotice());
+      if (output == Output.VIMGREP && !response.countNotice().isEmpty()) {
+        err.println(countLine(response));
+      }
     }
     out.flush();
     err.flush();
   }
 
   /**
-   * The seed array {@code [{path, chunk, score, lines, ...}]}, scores with two decimals, each
-   * row as {@link SearchResult#toWire()} writes it.
+   * {@code {results: [{path, chunk, score, lines, ...}], corrected, suggestions, total,
+   * totalExact}} as {@link SearchResponse#toWire()} writes it (each row as {@link
+   * SearchResult#toWire()}, scores with two decimals): the MCP tool's structured content.
    */
-  static String toJson(List<SearchResult> results) throws JsonProcessingException {
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (SearchResult r : results) rows.add(r.toWire());
-    return Json.MAPPER.writeValueAsString(rows);
+  static String toJson(SearchResponse response) throws JsonProcessingException {
+    return Json.MAPPER.writeValueAsString(response.toWire());
+  }
+
+  /**
+   * {@code (20 of 28 results; --limit to see more)}, or {@code (20 of at least 21 results;
+   * ...)}: the line below results that leave some out, worded as the other listings'.
+   */
+  static String countLine(SearchResponse response) {
+    return NoteCommand.countLine(response.results().size(), response.total(), "result",
+        "results", "--limit");
   }
 
   /** What {@code out} carries: the listing, {@code --json} or {@code --vimgrep}. */

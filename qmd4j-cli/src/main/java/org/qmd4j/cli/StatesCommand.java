@@ -1,8 +1,6 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
-import java.util.List;
-import org.qmd4j.Searcher;
 import org.qmd4j.notes.ProjectState;
 import org.qmd4j.notes.StateQuery;
 import picocli.CommandLine.Command;
@@ -38,11 +36,6 @@ final class StatesCommand extends NoteCommand<StateQuery, ProjectState> {
   StateQuery query() {
     return StateQuery.newBuilder().query(args.query()).project(args.project)
         .from(from).to(to).limit(args.limit).mode(args.mode()).build();
-  }
-
-  @Override
-  List<ProjectState> run(Searcher searcher, StateQuery query) {
-    return searcher.states(query);
   }
 
   @Override

@@ -1,8 +1,6 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
-import java.util.List;
-import org.qmd4j.Searcher;
 import org.qmd4j.notes.Task;
 import org.qmd4j.notes.TaskQuery;
 import picocli.CommandLine.Command;
@@ -52,11 +50,6 @@ final class TasksCommand extends NoteCommand<TaskQuery, Task> {
     return TaskQuery.newBuilder().query(args.query()).project(args.project)
         .status(status).priority(priority).deadlineBefore(deadlineBefore)
         .deadlineAfter(deadlineAfter).limit(args.limit).mode(args.mode()).build();
-  }
-
-  @Override
-  List<Task> run(Searcher searcher, TaskQuery query) {
-    return searcher.tasks(query);
   }
 
   @Override

@@ -98,7 +98,7 @@ class FindCommandTest {
         "    created=2025-07-10",
         "projects/startup-x/bucket/reunions/2025-05-12-investisseurs.md",
         "    created=2025-05-12",
-        "(1-2 of 2)", ""));
+        "(2 results)", ""));
   }
 
   @Test
@@ -149,7 +149,7 @@ class FindCommandTest {
     assertThat(run("--where", "status eq bloqué")).isZero();
     List<String> lines = List.of(out.toString().split("\\R"));
     assertThat(lines.get(lines.size() - 1))
-        .isEqualTo("(1-" + expected.size() + " of " + expected.size() + ")");
+        .isEqualTo("(" + expected.size() + " results)");
     List<String> listed = new ArrayList<>();
     for (String line : lines.subList(0, lines.size() - 1)) {
       // path:from-to  score  title: each blocked task once, at its own lines.

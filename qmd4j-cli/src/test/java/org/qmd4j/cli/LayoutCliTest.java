@@ -68,9 +68,9 @@ class LayoutCliTest {
   }
 
   @Test
-  void jsonStaysAnArrayWhenNothingIsIndexed() {
+  void jsonHasNoResultWhenNothingIsIndexed() {
     assertThat(run("search", "--json", "--vault", TXT, "facture")).isZero();
-    assertThat(out.toString().strip()).isEqualTo("[]");
+    assertThat(out.toString().strip()).isEqualTo("{\"results\":[],\"corrected\":{},\"suggestions\":[],\"total\":0,\"totalExact\":true}");
     assertThat(err.toString()).startsWith("Nothing is indexed in this vault");
   }
 

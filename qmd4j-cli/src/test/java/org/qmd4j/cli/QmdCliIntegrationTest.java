@@ -110,7 +110,23 @@ class QmdCliIntegrationTest {
     List<String> all = new ArrayList<>(List.of("search", "--engine", engine, "--vault",
         vault.toString()));
     all.addAll(List.of(args));
-    return cli(all.toArray(new String[0]));
+    return cli(all.toArray(new String[0])).get("results");
+  }
+
+  @Test
+  void qmdKnowsOnlyTheHitsItReturnedSoItsTotalIsALowerBound() throws IOException {
+    Assumptions.assumeTrue(qmdOnPath(), "no qmd on PATH (.ci/run installs qmd 2.8.3)");
+    List<String> all = new ArrayList<>(List.of("search", "--engine", "qmd", "--vault",
+        vault.toString(), "--json", "--limit", "2", "--", "décision"));
+    JsonNode answer = cli(all.toArray(new String[0]));
+    assertThat(answer.get("results")).hasSize(2);
+    assertThat(answer.get("total").asInt()).isEqualTo(3);
+    assertThat(answer.get("totalExact").asBoolean()).isFalse();
+    // A "*" listing reads every chunk from the vault: counted exactly, qmd or not.
+    JsonNode tasks = cli("tasks", "--engine", "qmd", "--vault", vault.toString(), "--json");
+    assertThat(tasks.get("results")).hasSize(20);
+    assertThat(tasks.get("total").asInt()).isEqualTo(28);
+    assertThat(tasks.get("totalExact").asBoolean()).isTrue();
   }
 
   private static JsonNode cli(String... args) throws IOException {

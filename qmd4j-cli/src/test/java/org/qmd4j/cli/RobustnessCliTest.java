@@ -74,7 +74,7 @@ class RobustnessCliTest {
         ForPeople.check(err.toString(), where, tmp.resolve("cache"));
         assertThat(out.toString()).as(where).isEmpty();
       } else if (search) {
-        JsonNode array = json.readTree(out.toString());
+        JsonNode array = json.readTree(out.toString()).get("results");
         assertThat(array.isArray()).as(where).isTrue();
         double previous = 1.0;
         for (JsonNode row : array) {

@@ -34,10 +34,17 @@ class SearchCommandTest {
   }
 
   @Test
-  void jsonIsExactlyTheSeedArray() throws Exception {
+  void jsonHoldsTheSeedArrayAndTheTotal() throws Exception {
     int code = run("--json", "--limit", "5", "--", "[décision]");
     assertThat(code).isZero();
-    JsonNode array = new ObjectMapper().readTree(out.toString());
+    JsonNode answer = new ObjectMapper().readTree(out.toString());
+    List<String> keys = new ArrayList<>();
+    answer.fieldNames().forEachRemaining(keys::add);
+    assertThat(keys).containsExactly("results", "corrected", "suggestions", "total",
+        "totalExact");
+    assertThat(answer.get("total").asInt()).isGreaterThan(5);
+    assertThat(answer.get("totalExact").asBoolean()).isTrue();
+    JsonNode array = answer.get("results");
     assertThat(array.isArray()).isTrue();
     assertThat(array).hasSize(5);
     for (JsonNode row : array) {
@@ -50,13 +57,31 @@ class SearchCommandTest {
       assertThat(row.get("lines").asText()).matches("\\d+-\\d+");
     }
     assertThat(array.get(0).get("chunk").asText()).contains("[décision]");
-    assertThat(out.toString().strip()).startsWith("[").endsWith("]");
+  }
+
+  @Test
+  void listingCutAtTheLimitEndsWithTheTotal() throws Exception {
+    assertThat(run("--json", "--limit", "100", "--", "[décision]")).isZero();
+    int all = new ObjectMapper().readTree(out.toString()).get("results").size();
+    out.getBuffer().setLength(0);
+    assertThat(run("--limit", "2", "--", "[décision]")).isZero();
+    assertThat(out.toString()).endsWith(System.lineSeparator() + "(2 of " + all
+        + " results; --limit to see more)" + System.lineSeparator());
+    out.getBuffer().setLength(0);
+    assertThat(run("--limit", "100", "--", "[décision]")).isZero();
+    assertThat(out.toString()).doesNotContain(" results; --limit");
+  }
+
+  @Test
+  void vimgrepSaysTheTotalOnStderr() {
+    assertThat(run("--vimgrep", "--limit", "1", "--", "[décision]")).isZero();
+    assertThat(err.toString()).containsPattern("\\(1 of \\d+ results; --limit to see more\\)");
   }
 
   @Test
   void noMatchIsSuccessWithAnEmptyArray() {
     assertThat(run("--json", "zanzibar")).isZero();
-    assertThat(out.toString().strip()).isEqualTo("[]");
+    assertThat(out.toString().strip()).isEqualTo("{\"results\":[],\"corrected\":{},\"suggestions\":[],\"total\":0,\"totalExact\":true}");
     assertThat(err.toString()).isEmpty();
   }
 
@@ -69,7 +94,7 @@ class SearchCommandTest {
   @Test
   void severalArgumentsFormOneQuery() throws Exception {
     assertThat(run("--json", "--", "status:", "bloqué")).isZero();
-    JsonNode array = new ObjectMapper().readTree(out.toString());
+    JsonNode array = new ObjectMapper().readTree(out.toString()).get("results");
     assertThat(array.get(0).get("chunk").asText()).contains("status: bloqué");
   }
 
@@ -77,7 +102,7 @@ class SearchCommandTest {
   void scopeAndDatesAreApplied() throws Exception {
     assertThat(run("--json", "--scope", "all-changelogs", "--from", "2025-08-01",
         "--to", "2025-08-31", "--limit", "50", "*")).isZero();
-    JsonNode array = new ObjectMapper().readTree(out.toString());
+    JsonNode array = new ObjectMapper().readTree(out.toString()).get("results");
     assertThat(array.size()).isGreaterThan(3);
     for (JsonNode row : array) {
       assertThat(row.get("path").asText()).endsWith("changelog.md");

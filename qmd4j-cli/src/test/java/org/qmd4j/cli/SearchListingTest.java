@@ -150,7 +150,7 @@ class SearchListingTest {
     assertThat(out.toString().split("Showing results for", -1)).as("said once").hasSize(2);
     out.getBuffer().setLength(0);
     assertThat(run("--json", "tresorie")).isZero();
-    JsonNode rows = new ObjectMapper().readTree(out.toString());
+    JsonNode rows = new ObjectMapper().readTree(out.toString()).get("results");
     assertThat(rows).isNotEmpty();
     for (JsonNode row : rows) {
       assertThat(row.get("matchType").asText()).isEqualTo("fuzzy");
@@ -180,7 +180,7 @@ class SearchListingTest {
   @Test
   void jsonRowsCarryMatchesAndTheDayOfAChangelogEntry() throws Exception {
     assertThat(run("--json", "--limit", "5", "--", "[décision]")).isZero();
-    JsonNode rows = new ObjectMapper().readTree(out.toString());
+    JsonNode rows = new ObjectMapper().readTree(out.toString()).get("results");
     for (JsonNode row : rows) {
       String[] chunk = row.get("chunk").asText().split("\n", -1);
       int from = Integer.parseInt(row.get("lines").asText().split("-")[0]);

@@ -56,7 +56,7 @@ class ServeCommandTest {
     assertThat(err.toString()).startsWith("qmd4j: serving " + vault + " at http://127.0.0.1:");
 
     String before = get(base.resolve("/api/search?query=zorglubien"));
-    assertThat(before).isEqualTo("[]");
+    assertThat(before).isEqualTo("{\"results\":[],\"corrected\":{},\"suggestions\":[],\"total\":0,\"totalExact\":true}");
     Files.writeString(vault.resolve("bucket/nouvelle.md"), "# Nouvelle\n\nUn zorglubien.\n");
     assertThat(get(base.resolve("/api/search?query=zorglubien")))
         .contains("\"path\":\"bucket/nouvelle.md\"");

@@ -28,7 +28,7 @@ class TasksCommandTest {
   }
 
   private JsonNode json() throws Exception {
-    return new ObjectMapper().readTree(out.toString());
+    return new ObjectMapper().readTree(out.toString()).get("results");
   }
 
   @Test
@@ -83,7 +83,7 @@ class TasksCommandTest {
     assertThat(out.toString().strip()).isEqualTo("No task found.");
     out.getBuffer().setLength(0);
     assertThat(run("tasks", "--status", "abandonné", "--json")).isZero();
-    assertThat(out.toString().strip()).isEqualTo("[]");
+    assertThat(out.toString().strip()).isEqualTo("{\"results\":[],\"total\":0,\"totalExact\":true}");
   }
 
   @Test
@@ -119,5 +119,47 @@ class TasksCommandTest {
     out.getBuffer().setLength(0);
     assertThat(run("descriptions", "--json")).isZero();
     assertThat(json()).hasSize(4);
+  }
+
+  @Test
+  void aListingCutAtTheLimitSaysHowManyTasksTheVaultHas() {
+    assertThat(run("tasks")).isZero(); // --limit 20 by default; the vault has 28 tasks
+    String[] lines = out.toString().split(System.lineSeparator());
+    assertThat(lines).hasSize(21);
+    assertThat(lines[20]).isEqualTo("(20 of 28 tasks; --limit to see more)");
+    out.getBuffer().setLength(0);
+    assertThat(run("tasks", "--limit", "28")).isZero();
+    assertThat(out.toString()).endsWith(System.lineSeparator() + "(28 tasks)"
+        + System.lineSeparator());
+  }
+
+  @Test
+  void everyTypedCommandNamesTheTotalWhenItShowsFewer() throws Exception {
+    assertThat(run("changelog", "--json")).isZero();
+    int entries = new ObjectMapper().readTree(out.toString()).get("total").asInt();
+    assertThat(entries).isGreaterThan(8);
+    out.getBuffer().setLength(0);
+    assertThat(run("changelog", "--limit", "8")).isZero();
+    assertThat(out.toString()).endsWith("(8 of " + entries + " entries; --limit to see more)"
+        + System.lineSeparator());
+    for (String[] kind : new String[][] {{"states", "states"}, {"descriptions", "descriptions"},
+        {"buckets", "notes"}}) {
+      out.getBuffer().setLength(0);
+      assertThat(run(kind[0], "--limit", "1")).isZero();
+      assertThat(out.toString()).as(kind[0]).containsPattern("\\(1 of \\d+ " + kind[1]
+          + "; --limit to see more\\)" + System.lineSeparator() + "$");
+    }
+  }
+
+  @Test
+  void jsonCarriesTheTotalBesideTheRows() throws Exception {
+    assertThat(run("tasks", "--limit", "5", "--json")).isZero();
+    JsonNode answer = new ObjectMapper().readTree(out.toString());
+    List<String> keys = new ArrayList<>();
+    answer.fieldNames().forEachRemaining(keys::add);
+    assertThat(keys).containsExactly("results", "total", "totalExact");
+    assertThat(answer.get("results")).hasSize(5);
+    assertThat(answer.get("total").asInt()).isEqualTo(28);
+    assertThat(answer.get("totalExact").asBoolean()).isTrue();
   }
 }

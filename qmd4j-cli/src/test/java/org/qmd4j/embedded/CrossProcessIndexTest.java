@@ -52,7 +52,7 @@ class CrossProcessIndexTest {
         String err = new String(child.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(child.exitValue()).as("exit code; stderr: %s", err).isZero();
-        JsonNode rows = new ObjectMapper().readTree(out);
+        JsonNode rows = new ObjectMapper().readTree(out).get("results");
         assertThat(rows.isArray()).as(out).isTrue();
         assertThat(rows.size()).as(out).isPositive();
       }

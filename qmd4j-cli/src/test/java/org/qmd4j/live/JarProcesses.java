@@ -149,7 +149,9 @@ final class JarProcesses {
   record Reply(int status, JsonNode body) {
     List<String> chunks() {
       List<String> out = new ArrayList<>();
-      for (JsonNode row : body) out.add(row.get("path").asText() + ":" + row.get("lines").asText());
+      for (JsonNode row : body.get("results")) {
+        out.add(row.get("path").asText() + ":" + row.get("lines").asText());
+      }
       return out;
     }
   }

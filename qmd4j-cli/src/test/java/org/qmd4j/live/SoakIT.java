@@ -87,7 +87,7 @@ class SoakIT {
         JarProcesses.Reply r = serve.search(word, 5);
         if (r.status() != 200) throw new HttpError(r.status(), r.body().path("error").asText());
         List<Row> out = new ArrayList<>();
-        for (var row : r.body()) out.add(new Row(row.get("path").asText(),
+        for (var row : r.body().get("results")) out.add(new Row(row.get("path").asText(),
             row.get("chunk").asText()));
         return out;
       })));
@@ -268,7 +268,7 @@ class SoakIT {
     Files.delete(err);
     if (code != 0) throw new CliError(code, stderr.strip());
     List<Row> rows = new ArrayList<>();
-    for (var row : JarProcesses.JSON.readTree(out)) {
+    for (var row : JarProcesses.JSON.readTree(out).get("results")) {
       rows.add(new Row(row.get("path").asText(), row.get("chunk").asText()));
     }
     return rows;

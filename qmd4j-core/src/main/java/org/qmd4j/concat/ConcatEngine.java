@@ -248,7 +248,7 @@ public final class ConcatEngine {
       said = said + (said.isBlank() ? "" : "\n\n") + response.suggestionNotice();
     }
     return new Brief(request, results, new ConcatDocument(said, blocks),
-        response.corrected(), response.suggestions());
+        response.corrected(), response.suggestions(), response.total());
   }
 
   /** The request with each corrected word (folded as typed) replaced by its correction. */

@@ -20,6 +20,7 @@ import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Mode;
+import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EmbeddingModel;
@@ -41,9 +42,8 @@ import org.slf4j.LoggerFactory;
  * incremental re-indexing, so results are never stale) and the {@link Ranker} (BM25 ranking
  * with the filter applied while ranking, deep fusion, wildcard listing).
  *
- * <p>Sharing: writes take Lucene's write lock only while applying changes, so several
- * processes can share one folder. Thread-safe: searches run concurrently; refreshes are
- * serialized.
+ * <p>Sharing: writes take Lucene's write lock only while applying changes, so processes can
+ * share one folder. Thread-safe: searches run concurrently; refreshes are serialized.
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
@@ -84,9 +84,8 @@ public final class EmbeddedEngine implements SearchEngine {
   }
 
   /**
-   * Opens the index; an index that {@link IndexStore} found sound but that fails while it is
-   * opened (damaged meanwhile, or replaced by another process) is healed and opened again.
-   */
+   * Opens the index; one that {@link IndexStore} found sound but that fails while opened
+   * (damaged meanwhile, or replaced by another process) is healed and opened again. */
   private Index openHealing(Directory directory, String location) throws IOException {
     for (int attempt = 1; ; attempt++) {
       try {
@@ -224,6 +223,11 @@ public final class EmbeddedEngine implements SearchEngine {
   }
 
   @Override
+  public Optional<Total> count(EngineQuery query) {
+    return withIndex(index -> index.store().withSearcher(s -> Ranker.count(s, query)));
+  }
+
+  @Override
   public Map<String, String> diagnostics() {
     Map<String, String> d = new LinkedHashMap<>(Map.of("index", indexLocation()));
     d.put("documents indexed", Integer.toString(fileCount()));
@@ -305,12 +309,8 @@ public final class EmbeddedEngine implements SearchEngine {
 
   /**
    * Replaces the damaged {@code failed} opening of the index with a sound one: rebuilt from
-   * the vault beside the damaged files and put in their place ({@link IndexHealer}), or
-   * reopened as it is when it is sound again (another process healed it, or it only looked
-   * damaged). Searches wait for it. One warning per heal. When the folder cannot take the
-   * rebuilt index (disk full, read-only), the index is kept in memory, so that searches still
-   * answer.
-   */
+   * the vault and put in place ({@link IndexHealer}), or reopened when sound again. Searches
+   * wait for it; one warning per heal; a folder that cannot take it leaves it in memory. */
   private void heal(Index failed, Throwable cause) {
     synchronized (healLock) {
       if (current != failed || closed) return; // healed meanwhile by another search

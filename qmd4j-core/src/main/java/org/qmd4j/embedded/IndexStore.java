@@ -231,6 +231,21 @@ final class IndexStore {
     }
   }
 
+  /** A step on a searcher that may fail with an {@link IOException}. */
+  interface SearcherCall<T> {
+    T apply(IndexSearcher searcher) throws IOException;
+  }
+
+  /** {@code call} on a searcher of the current commit. */
+  <T> T withSearcher(SearcherCall<T> call) throws IOException {
+    IndexSearcher searcher = acquire();
+    try {
+      return call.apply(searcher);
+    } finally {
+      release(searcher);
+    }
+  }
+
   /** {@code call} on a reader of the current commit. */
   <T> T withReader(java.util.function.Function<org.apache.lucene.index.IndexReader, T> call) {
     IndexSearcher searcher = acquire();

@@ -5,22 +5,34 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.CollectionTerminatedException;
+import org.apache.lucene.search.Collector;
+import org.apache.lucene.search.CollectorManager;
 import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.SimpleCollector;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.qmd4j.internal.KeywordQuery;
 import org.qmd4j.search.MatchType;
+import org.qmd4j.search.Mode;
+import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
+import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -183,5 +195,61 @@ final class Ranker {
       page = Math.min(page * 2, 10_000);
     }
     return out;
+  }
+
+  /**
+   * The most chunks a count tests against the filter's extra condition (reading each one's
+   * stored fields); past it the count is a lower bound.
+   */
+  static final int COUNT_CAP = 10_000;
+
+  /**
+   * How many chunks fast or wildcard ranking would return for {@code query} without a limit:
+   * those holding a query word (every chunk for {@code *}) that pass the filter. The scope
+   * and dates are counted inside the index, exactly; an extra condition is tested chunk by
+   * chunk, up to {@link #COUNT_CAP} passing ones. Deep ranking fuses a bounded number of
+   * candidates: it has no such count (empty).
+   */
+  static Optional<Total> count(IndexSearcher searcher, EngineQuery query) throws IOException {
+    Query words;
+    if (query.isWildcard()) {
+      words = new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK));
+    } else if (query.mode() == Mode.FAST) {
+      QueryPlan plan = QueryPlan.of(query.text());
+      if (plan.isEmpty()) return Optional.of(Total.exactly(0));
+      words = plan.tiered();
+    } else {
+      return Optional.empty();
+    }
+    ChunkFilter filter = query.filter();
+    Query restricted = ChunkFilters.restrict(words, filter);
+    if (filter.extra().isEmpty()) return Optional.of(Total.exactly(searcher.count(restricted)));
+    Query tested = new BooleanQuery.Builder().add(restricted, Occur.MUST)
+        .add(new ChunkFilterQuery(filter::test), Occur.FILTER).build();
+    AtomicInteger passed = new AtomicInteger();
+    searcher.search(tested, new CollectorManager<Collector, Void>() {
+      @Override
+      public Collector newCollector() {
+        return new SimpleCollector() {
+          @Override
+          public void collect(int doc) {
+            // Ends this segment; the next ones end at their first chunk.
+            if (passed.incrementAndGet() >= COUNT_CAP) throw new CollectionTerminatedException();
+          }
+
+          @Override
+          public ScoreMode scoreMode() {
+            return ScoreMode.COMPLETE_NO_SCORES;
+          }
+        };
+      }
+
+      @Override
+      public Void reduce(java.util.Collection<Collector> collectors) {
+        return null;
+      }
+    });
+    int n = passed.get();
+    return Optional.of(n >= COUNT_CAP ? Total.atLeast(COUNT_CAP) : Total.exactly(n));
   }
 }

@@ -62,7 +62,7 @@ final class RecordScan {
     List<Row> out = new ArrayList<>();
     if (tasksJudged(request)) {
       for (Task t : TypedSearch.tasks(search,
-          TaskQuery.newBuilder().limit(NoteFinder.SEARCH_CAP).build())) {
+          TaskQuery.newBuilder().limit(NoteFinder.SEARCH_CAP).build()).results()) {
         ScannedNote file = files.get(t.path());
         if (file == null) continue;
         Map<String, Object> fields = new LinkedHashMap<>(file.frontmatter().fields());
@@ -78,7 +78,7 @@ final class RecordScan {
     }
     if (entriesJudged(request)) {
       for (ChangelogEntry e : TypedSearch.changelog(search,
-          ChangelogQuery.newBuilder().limit(NoteFinder.SEARCH_CAP).build())) {
+          ChangelogQuery.newBuilder().limit(NoteFinder.SEARCH_CAP).build()).results()) {
         ScannedNote file = files.get(e.path());
         if (file == null) continue;
         Map<String, Object> fields = new LinkedHashMap<>(file.frontmatter().fields());

@@ -22,6 +22,12 @@ public interface ChunkSearch {
    */
   List<Hit> hits(SearchRequest request, Predicate<Chunk> extra);
 
+  /**
+   * {@link #hits}, with how many chunks pass in all before the limit: exact when the engine
+   * can count them or when they are within the limit, else at least one more than the limit.
+   */
+  CountedHits countedHits(SearchRequest request, Predicate<Chunk> extra);
+
   /** The vault folder, as a real path. */
   Path vault();
 

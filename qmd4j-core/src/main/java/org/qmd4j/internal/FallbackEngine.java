@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Mode;
+import org.qmd4j.search.Total;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
@@ -100,6 +101,15 @@ public final class FallbackEngine implements SearchEngine {
       LOG.warn("{}; answering from the embedded engine (results flagged degraded)", reason);
       return degraded(query, reason);
     }
+  }
+
+  /**
+   * The primary's count of a {@code *} listing, which it answers without qmd; other searches
+   * may have been answered by the fallback, whose count would not be theirs: not counted.
+   */
+  @Override
+  public Optional<Total> count(EngineQuery query) {
+    return query.isWildcard() ? primary.count(query) : Optional.empty();
   }
 
   private List<Hit> degraded(EngineQuery query, String reason) {

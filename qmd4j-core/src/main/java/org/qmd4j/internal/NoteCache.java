@@ -14,6 +14,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.qmd4j.search.IndexException;
+import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.Chunker;
@@ -88,6 +90,21 @@ public final class NoteCache {
     } catch (FileSystemException e) {
       notes.remove(path); // now a link, or under one: not an indexed file
       return Optional.empty();
+    }
+  }
+
+  /**
+   * How many chunks of the vault pass {@code filter}: what {@link #newestFirst} lists without
+   * a limit.
+   *
+   * @throws IndexException if the vault cannot be read
+   */
+  public Total count(Predicate<Chunk> filter) {
+    try {
+      return Total.exactly(newestFirst(filter, Integer.MAX_VALUE).size());
+    } catch (IOException e) {
+      throw new IndexException("Cannot read the vault " + vault + " (" + Problems.describe(e)
+          + "); check that the vault folder exists and can be read", e);
     }
   }
 

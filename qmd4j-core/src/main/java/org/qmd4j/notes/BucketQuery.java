@@ -29,7 +29,8 @@ import org.qmd4j.search.Mode;
  * @since 0.2
  */
 public record BucketQuery(String query, Optional<String> project, Optional<String> type,
-    List<String> tags, Optional<DateSpec> from, Optional<DateSpec> to, int limit, Mode mode) {
+    List<String> tags, Optional<DateSpec> from, Optional<DateSpec> to, int limit, Mode mode)
+    implements NoteQuery<BucketItem> {
   /**
    * Validates the query.
    *

@@ -25,7 +25,8 @@ import org.qmd4j.search.Mode;
  * @since 0.2
  */
 public record ChangelogQuery(String query, Optional<String> project, Optional<String> tag,
-    Optional<DateSpec> from, Optional<DateSpec> to, int limit, Mode mode) {
+    Optional<DateSpec> from, Optional<DateSpec> to, int limit, Mode mode)
+    implements NoteQuery<ChangelogEntry> {
   /**
    * Validates the query.
    *

@@ -14,7 +14,8 @@ import org.qmd4j.search.Mode;
  * @param mode {@link Mode#FAST} (default) or {@link Mode#DEEP}
  * @since 0.2
  */
-public record DescriptionQuery(String query, Optional<String> project, int limit, Mode mode) {
+public record DescriptionQuery(String query, Optional<String> project, int limit, Mode mode)
+    implements NoteQuery<Description> {
   /**
    * Validates the query.
    *

@@ -19,7 +19,7 @@ import org.qmd4j.search.Mode;
  * @since 0.2
  */
 public record StateQuery(String query, Optional<String> project, Optional<DateSpec> from,
-    Optional<DateSpec> to, int limit, Mode mode) {
+    Optional<DateSpec> to, int limit, Mode mode) implements NoteQuery<ProjectState> {
   /**
    * Validates the query.
    *

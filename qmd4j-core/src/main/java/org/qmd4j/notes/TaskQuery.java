@@ -32,7 +32,7 @@ import org.qmd4j.search.Mode;
  */
 public record TaskQuery(String query, Optional<String> project, Optional<String> status,
     Optional<String> priority, Optional<DateSpec> deadlineBefore,
-    Optional<DateSpec> deadlineAfter, int limit, Mode mode) {
+    Optional<DateSpec> deadlineAfter, int limit, Mode mode) implements NoteQuery<Task> {
   /**
    * Validates the query.
    *

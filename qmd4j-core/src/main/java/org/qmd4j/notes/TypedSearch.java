@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import org.qmd4j.internal.ChunkSearch;
+import org.qmd4j.internal.CountedHits;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.internal.Texts;
 import org.qmd4j.search.DateSpec;
@@ -24,6 +25,7 @@ import org.qmd4j.search.Layout;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.vault.Frontmatter;
@@ -38,7 +40,8 @@ import org.qmd4j.vault.Unreadable;
  * <p>Each call is one search: the scope is the kind's ({@code all-changelogs} ...) or the
  * project's, and the typed filters (kind, project, tag, status, priority, deadline, type,
  * tags) are a chunk predicate that the engine applies while ranking, so the limit is filled
- * whenever enough notes pass. Filters on text ignore case, accents and Unicode forms.
+ * whenever enough notes pass. Filters on text ignore case, accents and Unicode forms. Each
+ * call counts its records before the limit ({@link Listing#total()}).
  */
 public final class TypedSearch {
   private static final Map<FileKind, String> KINDS = Map.of(FileKind.TASKS, "Tasks",
@@ -53,8 +56,33 @@ public final class TypedSearch {
 
   private TypedSearch() {}
 
-  /** Changelog entries; see {@link ChangelogQuery}. */
-  public static List<ChangelogEntry> changelog(ChunkSearch search, ChangelogQuery q) {
+  /** Any typed query: the records of its kind; see {@link NoteQuery}. */
+  @SuppressWarnings("unchecked") // each query lists the record of its NoteQuery type
+  public static <T extends Note> Listing<T> list(ChunkSearch search, NoteQuery<T> q) {
+    Objects.requireNonNull(q, "query == null");
+    Listing<? extends Note> out;
+    if (q instanceof TaskQuery) {
+      out = tasks(search, (TaskQuery) q);
+    } else if (q instanceof ChangelogQuery) {
+      out = changelog(search, (ChangelogQuery) q);
+    } else if (q instanceof StateQuery) {
+      out = states(search, (StateQuery) q);
+    } else if (q instanceof DescriptionQuery) {
+      out = descriptions(search, (DescriptionQuery) q);
+    } else if (q instanceof BucketQuery) {
+      out = buckets(search, (BucketQuery) q);
+    } else {
+      throw new AssertionError(q);
+    }
+    return (Listing<T>) out;
+  }
+
+  /**
+   * Changelog entries; see {@link ChangelogQuery}. A chunk holds a day's entries, or one of
+   * them: the total adds up the entries of every matching chunk, read again in full when the
+   * engine counted more chunks than the limit (up to {@link #RECOUNT_CAP} of them).
+   */
+  public static Listing<ChangelogEntry> changelog(ChunkSearch search, ChangelogQuery q) {
     Parses parses = new Parses();
     Predicate<ChangelogEntry> tagged = e -> q.tag().isEmpty()
         || e.tag().isPresent() && Texts.sameFolded(e.tag().get(), q.tag().get());
@@ -62,17 +90,39 @@ public final class TypedSearch {
         && (q.tag().isEmpty() || mayHold(c, q.tag())
             && NoteParser.entries(parses.of(c), 0).stream().anyMatch(tagged));
     List<ChangelogEntry> out = new ArrayList<>();
-    for (Hit hit : hits(search, q.query(), q.mode(), FileKind.CHANGELOG, q.project(),
-        q.from(), q.to(), q.limit(), filter)) {
+    CountedHits counted = hits(search, q.query(), q.mode(), FileKind.CHANGELOG, q.project(),
+        q.from(), q.to(), q.limit(), filter);
+    int entries = 0;
+    for (Hit hit : counted.hits()) {
       for (ChangelogEntry e : NoteParser.entries(parses.of(hit.chunk()), hit.score())) {
-        if (tagged.test(e) && out.size() < q.limit()) out.add(e);
+        if (!tagged.test(e)) continue;
+        entries++;
+        if (out.size() < q.limit()) out.add(e);
       }
     }
-    return List.copyOf(out);
+    Total chunks = counted.total();
+    if (!chunks.exceeds(counted.hits().size())) {
+      return new Listing<>(out, Total.exactly(entries));
+    }
+    if (chunks.exact() && chunks.value() <= RECOUNT_CAP) {
+      entries = 0;
+      for (Hit hit : hits(search, q.query(), q.mode(), FileKind.CHANGELOG, q.project(),
+          q.from(), q.to(), chunks.value(), filter).hits()) {
+        for (ChangelogEntry e : NoteParser.entries(parses.of(hit.chunk()), hit.score())) {
+          if (tagged.test(e)) entries++;
+        }
+      }
+      if (entries >= out.size()) return new Listing<>(out, Total.exactly(entries));
+    }
+    // Each chunk left out holds at least one entry.
+    return new Listing<>(out, Total.atLeast(Math.max(entries, out.size()) + 1));
   }
 
+  /** The most chunks a changelog total reads again to count their entries. */
+  static final int RECOUNT_CAP = 10_000;
+
   /** Tasks; see {@link TaskQuery}. */
-  public static List<Task> tasks(ChunkSearch search, TaskQuery q) {
+  public static Listing<Task> tasks(ChunkSearch search, TaskQuery q) {
     Objects.requireNonNull(search, "search == null");
     Optional<LocalDate> after = q.deadlineAfter().map(d -> d.resolve(search.clock()));
     Optional<LocalDate> before = q.deadlineBefore().map(d -> d.resolveEnd(search.clock()));
@@ -89,36 +139,39 @@ public final class TypedSearch {
         && mayHold(c, q.status()) && mayHold(c, q.priority())
         && NoteParser.task(parses.of(c), 0).filter(wanted).isPresent();
     List<Task> out = new ArrayList<>();
-    for (Hit hit : hits(search, q.query(), q.mode(), FileKind.TASKS, q.project(),
-        Optional.empty(), Optional.empty(), q.limit(), filter)) {
+    CountedHits counted = hits(search, q.query(), q.mode(), FileKind.TASKS, q.project(),
+        Optional.empty(), Optional.empty(), q.limit(), filter);
+    for (Hit hit : counted.hits()) {
       NoteParser.task(parses.of(hit.chunk()), hit.score()).filter(wanted).ifPresent(out::add);
     }
-    return List.copyOf(out);
+    return new Listing<>(out, counted.total()); // one task per chunk
   }
 
   /** Project states; see {@link StateQuery}. */
-  public static List<ProjectState> states(ChunkSearch search, StateQuery q) {
+  public static Listing<ProjectState> states(ChunkSearch search, StateQuery q) {
     List<ProjectState> out = new ArrayList<>();
-    for (Hit hit : hits(search, q.query(), q.mode(), FileKind.STATE, q.project(), q.from(),
-        q.to(), q.limit(), c -> c.file().kind() == FileKind.STATE)) {
+    CountedHits counted = hits(search, q.query(), q.mode(), FileKind.STATE, q.project(),
+        q.from(), q.to(), q.limit(), c -> c.file().kind() == FileKind.STATE);
+    for (Hit hit : counted.hits()) {
       out.add(NoteParser.state(hit.chunk(), hit.score()));
     }
-    return List.copyOf(out);
+    return new Listing<>(out, counted.total());
   }
 
   /** Project descriptions; see {@link DescriptionQuery}. */
-  public static List<Description> descriptions(ChunkSearch search, DescriptionQuery q) {
+  public static Listing<Description> descriptions(ChunkSearch search, DescriptionQuery q) {
     List<Description> out = new ArrayList<>();
-    for (Hit hit : hits(search, q.query(), q.mode(), FileKind.DESCRIPTION, q.project(),
-        Optional.empty(), Optional.empty(), q.limit(),
-        c -> c.file().kind() == FileKind.DESCRIPTION)) {
+    CountedHits counted = hits(search, q.query(), q.mode(), FileKind.DESCRIPTION,
+        q.project(), Optional.empty(), Optional.empty(), q.limit(),
+        c -> c.file().kind() == FileKind.DESCRIPTION);
+    for (Hit hit : counted.hits()) {
       out.add(NoteParser.description(hit.chunk(), hit.score()));
     }
-    return List.copyOf(out);
+    return new Listing<>(out, counted.total());
   }
 
   /** Bucket notes; see {@link BucketQuery}. */
-  public static List<BucketItem> buckets(ChunkSearch search, BucketQuery q) {
+  public static Listing<BucketItem> buckets(ChunkSearch search, BucketQuery q) {
     Parses parses = new Parses();
     // Within this call only: every chunk of a file is judged on the same frontmatter, and a
     // large note split in many chunks is not re-read for each. Nothing outlives the call.
@@ -139,12 +192,13 @@ public final class TypedSearch {
       return q.tags().stream().allMatch(t -> tags.contains(Texts.fold(t)));
     };
     List<BucketItem> out = new ArrayList<>();
-    for (Hit hit : hits(search, q.query(), q.mode(), FileKind.BUCKET, q.project(), q.from(),
-        q.to(), q.limit(), filter)) {
+    CountedHits counted = hits(search, q.query(), q.mode(), FileKind.BUCKET, q.project(),
+        q.from(), q.to(), q.limit(), filter);
+    for (Hit hit : counted.hits()) {
       out.add(NoteParser.bucket(parses.of(hit.chunk()), hit.score(),
           frontmatter(search, hit.chunk(), parses, files)));
     }
-    return List.copyOf(out);
+    return new Listing<>(out, counted.total());
   }
 
   /**
@@ -167,7 +221,7 @@ public final class TypedSearch {
     return wanted.isEmpty() || Texts.fold(chunk.text()).contains(Texts.fold(wanted.get()));
   }
 
-  private static List<Hit> hits(ChunkSearch search, String query, Mode mode, FileKind kind,
+  private static CountedHits hits(ChunkSearch search, String query, Mode mode, FileKind kind,
       Optional<String> project, Optional<DateSpec> from, Optional<DateSpec> to, int limit,
       Predicate<Chunk> filter) {
     Objects.requireNonNull(search, "search == null");
@@ -179,7 +233,7 @@ public final class TypedSearch {
           + " it in the projects layout (--layout projects); otherwise search it as notes.");
     }
     Scope scope = project.map(Scope::project).orElse(Scope.of(kind));
-    return search.hits(new SearchRequest(query, mode, scope, from, to, limit), filter);
+    return search.countedHits(new SearchRequest(query, mode, scope, from, to, limit), filter);
   }
 
   /** Whether the task's deadline is within the bounds; true when there is no bound. */

@@ -19,6 +19,7 @@ import org.qmd4j.search.Mode;
 import org.qmd4j.search.QmdFailedException;
 import org.qmd4j.search.QmdTimeoutException;
 import org.qmd4j.search.QmdUnavailableException;
+import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
@@ -207,6 +208,12 @@ public final class QmdEngine implements SearchEngine {
       throw new IndexException("Cannot read the vault " + vault + " (" + Problems.describe(e)
           + ")" + "; check that the vault folder exists and can be read", e);
     }
+  }
+
+  /** A {@code *} listing is counted; qmd returns a bounded number of documents: not counted. */
+  @Override
+  public Optional<Total> count(EngineQuery query) {
+    return query.isWildcard() ? Optional.of(notes.count(query.filter())) : Optional.empty();
   }
 
   /** qmd's documents for the query from an index that holds the vault as it is now. */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.qmd4j.search.Layout;
+import org.qmd4j.search.Total;
 
 /**
  * A search engine over one vault. The built-in ones are the embedded Lucene engine and the
@@ -43,6 +44,21 @@ public interface SearchEngine extends Closeable {
    * @return the hits, best first; empty when nothing matches
    */
   List<Hit> search(EngineQuery query);
+
+  /**
+   * Expert: how many chunks pass {@code query} and its filter in all, as many as {@link
+   * #search} would return without a limit, when this engine can count them without ranking
+   * them all: {@link Total#exactly}, or {@link Total#atLeast} when it stopped counting. Asked
+   * only after a search that filled its limit, so that an answer can say "20 of 28". Empty
+   * (the default) when the engine cannot count: the answer then says "at least" one more
+   * than the limit, which the search itself found.
+   *
+   * @param query the resolved search, as {@link #search} received it
+   * @since 0.6
+   */
+  default Optional<Total> count(EngineQuery query) {
+    return Optional.empty();
+  }
 
   /**
    * Expert: the words this engine has indexed, as of now, which the search uses to correct a

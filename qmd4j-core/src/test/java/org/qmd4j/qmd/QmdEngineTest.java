@@ -244,8 +244,9 @@ class QmdEngineTest {
   @Test
   void fastSearchPassesTheQueryAloneAfterDoubleDash() {
     search("webhook");
+    // One more than the limit (20): the answer then knows whether more results exist.
     assertThat(lastSearchArgv())
-        .containsExactly("search", "-c", "qmd4j", "--json", "-n", "20", "--", "webhook");
+        .containsExactly("search", "-c", "qmd4j", "--json", "-n", "21", "--", "webhook");
   }
 
   @Test
@@ -254,7 +255,7 @@ class QmdEngineTest {
     assertThat(lastSearchArgv()).containsExactly(
         "search", "-c", "qmd4j", "--json", "-n", "50", "--", "décision");
     search(SearchRequest.of("décision").withFrom(DateSpec.parse("2025-07-01")).withLimit(30));
-    assertThat(lastSearchArgv()).containsSequence("-n", "150");
+    assertThat(lastSearchArgv()).containsSequence("-n", "155"); // 5 × (30 + 1)
   }
 
   @Test
@@ -292,7 +293,7 @@ class QmdEngineTest {
     List<SearchResult> results =
         search(SearchRequest.of("factures impayées").withMode(Mode.DEEP));
     assertThat(qmd.argvs("query")).containsExactly(List.of(
-        "query", "-c", "qmd4j", "--json", "-n", "20", "--", "factures impayées"));
+        "query", "-c", "qmd4j", "--json", "-n", "21", "--", "factures impayées"));
     assertThat(results).isNotEmpty()
         .allSatisfy(r -> assertThat(r.matchType()).isEqualTo(MatchType.HYBRID));
   }

@@ -42,7 +42,8 @@ final class SearchTool {
 
   /**
    * The rows as JSON text (the seed array) and as structured content {@code {results,
-   * corrected, suggestions}}; a correction or suggestions are also said in a second text.
+   * corrected, suggestions, total, totalExact}}; a correction, suggestions, or how many
+   * results the limit left out are also said in a second text.
    */
   static CallToolResult result(SearchResponse response) {
     return result(response, Optional.empty());
@@ -64,9 +65,11 @@ final class SearchTool {
     CallToolResult.Builder result = CallToolResult.builder()
         .structuredContent(wire)
         .addTextContent(ToolSupport.json(rows));
+    String count = response.countNotice().isEmpty() ? ""
+        : response.countNotice() + "; raise limit to see more.";
     String notice = (response.correctionNotice() + " " + response.alsoSearchedNotice() + " "
         + response.suggestionNotice() + " "
-        + nothing.map(NothingIndexed::message).orElse("")).strip();
+        + nothing.map(NothingIndexed::message).orElse("") + " " + count).strip();
     if (!notice.isEmpty()) result.addTextContent(notice);
     return result.build();
   }

@@ -6,14 +6,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.qmd4j.Searcher;
+import org.qmd4j.notes.Listing;
 import org.qmd4j.notes.Note;
 
 /**
  * The typed tools, one per kind of note of the typed facade: {@code tasks},
  * {@code changelog}, {@code states}, {@code descriptions} and {@code buckets}. Each takes the
  * filters of its Java query ({@link TypedArguments}) and returns its records in the one shape
- * of {@link Note#toWire()}: as a JSON array in the text, as {@code {results: [...]}} in the
- * structured content.
+ * of {@link Note#toWire()}: as a JSON array in the text, as {@code {results: [...], total,
+ * totalExact}} ({@link Listing#toWire()}) in the structured content; when the limit left some
+ * out, a second text says how many there are.
  */
 final class TypedTools {
   private TypedTools() {}
@@ -25,40 +27,49 @@ final class TypedTools {
             + "and project, optionally ranked by words. Ask it 'what is blocked?' with "
             + "status 'bloqué'. Returns {path, project, lines, title, status, priority, "
             + "deadline, text, score} per task; absent values are null.",
-            args -> searcher.tasks(TypedArguments.tasks(args))),
+            args -> searcher.list(TypedArguments.tasks(args))),
         spec("changelog", "List changelog entries (a '## [tag] title' under a '# YYYY-MM-DD' "
             + "day), filtered by tag, period and project, optionally ranked by words; newest "
             + "first without query. Returns {path, project, lines, date, tag, title, text, "
             + "score} per entry; absent values are null.",
-            args -> searcher.changelog(TypedArguments.changelog(args))),
+            args -> searcher.list(TypedArguments.changelog(args))),
         spec("states", "List project states (projects/<name>/state.md) with their sections, "
             + "filtered by project and frontmatter 'updated' period. Returns {path, project, "
             + "lines, updated, sections, text, score}; absent values are null.",
-            args -> searcher.states(TypedArguments.states(args))),
+            args -> searcher.list(TypedArguments.states(args))),
         spec("descriptions", "List project descriptions (projects/<name>/description.md), "
             + "optionally for one project or ranked by words. Returns {path, project, lines, "
             + "updated, text, score}; absent values are null.",
-            args -> searcher.descriptions(TypedArguments.descriptions(args))),
+            args -> searcher.list(TypedArguments.descriptions(args))),
         spec("buckets", "List bucket notes (bucket/** and projects/<name>/bucket/**) with "
             + "their frontmatter, filtered by type, tags (all of them), 'updated' period and "
             + "project. Returns {path, project, lines, type, created, updated, tags, "
             + "frontmatter, text, score}; absent values are null.",
-            args -> searcher.buckets(TypedArguments.buckets(args))));
+            args -> searcher.list(TypedArguments.buckets(args))));
   }
 
   private static SyncToolSpecification spec(String name, String description,
-      Function<Map<String, Object>, List<? extends Note>> run) {
+      Function<Map<String, Object>, Listing<?>> run) {
     return SyncToolSpecification.builder()
         .tool(ToolSupport.tool(name, description))
         .callHandler((exchange, request) -> ToolSupport.call(name,
-            () -> result(run.apply(request.arguments()))))
+            () -> result(name, run.apply(request.arguments()))))
         .build();
   }
 
-  /** The rows as a JSON array (text) and as {@code {results}} (structured content). */
-  static CallToolResult result(List<? extends Note> notes) {
-    List<Map<String, Object>> rows = notes.stream().map(Note::toWire).toList();
-    return CallToolResult.builder().structuredContent(Map.of("results", rows))
-        .addTextContent(ToolSupport.json(rows)).build();
+  /**
+   * The rows as a JSON array (text) and as {@code {results, total, totalExact}} (structured
+   * content); when the limit left some out, a second text says so: {@code 20 of 28 tasks;
+   * raise limit to see more}.
+   */
+  static CallToolResult result(String tool, Listing<?> listed) {
+    Map<String, Object> wire = listed.toWire();
+    CallToolResult.Builder result = CallToolResult.builder().structuredContent(wire)
+        .addTextContent(ToolSupport.json(wire.get("results")));
+    if (listed.leftOut()) {
+      result.addTextContent(listed.results().size() + " of " + listed.total() + " "
+          + (tool.equals("changelog") ? "entries" : tool) + "; raise limit to see more");
+    }
+    return result.build();
   }
 }

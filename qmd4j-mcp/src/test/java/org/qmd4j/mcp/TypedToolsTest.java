@@ -105,6 +105,37 @@ class TypedToolsTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void aListCutAtTheLimitCarriesTheTotalAndSaysItInText() {
+    CallToolResult cut = call("tasks", Map.of("limit", 20));
+    assertThat(rows(cut)).hasSize(20);
+    Map<String, Object> structured = (Map<String, Object>) cut.structuredContent();
+    assertThat(structured).containsEntry("total", 28).containsEntry("totalExact", true);
+    assertThat(((TextContent) cut.content().get(1)).text())
+        .isEqualTo("20 of 28 tasks; raise limit to see more");
+    CallToolResult whole = call("tasks", Map.of("limit", 28));
+    assertThat((Map<String, Object>) whole.structuredContent()).containsEntry("total", 28);
+    assertThat(whole.content()).hasSize(1);
+    CallToolResult entries = call("changelog", Map.of("limit", 2));
+    assertThat(((TextContent) entries.content().get(1)).text())
+        .matches("2 of \\d+ entries; raise limit to see more");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void searchCarriesTheTotalBeforeTheLimit() {
+    CallToolResult all = call("search", Map.of("query", "décision", "limit", 200));
+    int total = rows(all).size();
+    assertThat((Map<String, Object>) all.structuredContent()).containsEntry("total", total)
+        .containsEntry("totalExact", true);
+    CallToolResult two = call("search", Map.of("query", "décision", "limit", 2));
+    assertThat(rows(two)).hasSize(2);
+    assertThat((Map<String, Object>) two.structuredContent()).containsEntry("total", total);
+    assertThat(((TextContent) two.content().get(1)).text())
+        .isEqualTo("2 of " + total + " results; raise limit to see more.");
+  }
+
+  @Test
   void tasksToolFiltersByPriorityProjectAndDeadline() {
     assertThat(rows(call("tasks", Map.of("project", "startup-x", "priority", "HAUTE",
         "limit", 50)))).extracting(r -> r.get("title")).containsExactlyInAnyOrder(

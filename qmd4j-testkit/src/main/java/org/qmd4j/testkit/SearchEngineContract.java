@@ -35,7 +35,9 @@ import org.qmd4j.search.Layout;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
+import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.SearchEngine;
@@ -180,6 +182,29 @@ public abstract class SearchEngineContract {
       int available = searcher.search(SearchRequest.of(query).withLimit(200)).size();
       List<SearchResult> results = searcher.search(SearchRequest.of(query).withLimit(limit));
       assertThat(results).as(query).hasSize(Math.min(limit, available));
+    }
+  }
+
+  /**
+   * The total beside a cut list: exactly what the engine returns without a limit when it says
+   * it is exact ({@link SearchEngine#count}), else a lower bound that does not overstate.
+   */
+  @ParameterizedTest(name = "limit {0}")
+  @ValueSource(ints = {1, 2})
+  void aTotalIsExactWhenItSaysSoAndNeverOverstates(int limit) {
+    List<SearchRequest> requests = new ArrayList<>();
+    for (String query : QUERIES) requests.add(SearchRequest.of(query));
+    requests.add(SearchRequest.of("*").withScope(Scope.parse(filteredScope())));
+    for (SearchRequest request : requests) {
+      int available = searcher.search(request.withLimit(1000)).size();
+      SearchResponse cut = searcher.answer(request.withLimit(limit));
+      Total total = cut.total();
+      assertThat(total.value()).as(request.query()).isGreaterThanOrEqualTo(cut.results().size());
+      if (total.exact()) {
+        assertThat(total.value()).as(request.query()).isEqualTo(available);
+      } else {
+        assertThat(total.value()).as(request.query()).isBetween(limit + 1, available);
+      }
     }
   }
 

@@ -8,7 +8,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +16,7 @@ import org.qmd4j.Searcher;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.ConcatDocument;
 import org.qmd4j.mcp.ToolArguments;
-import org.qmd4j.notes.Note;
+import org.qmd4j.notes.Listing;
 import org.qmd4j.search.SearchResult;
 
 /**
@@ -27,8 +26,10 @@ import org.qmd4j.search.SearchResult;
  *   <caption>Endpoints</caption>
  *   <tr><th>request</th><th>answer</th></tr>
  *   <tr><td>{@code GET /api/search?query=&mode=&scope=&date_from=&date_to=&limit=}</td>
- *       <td>{@code [{path, chunk, score, lines, matchType, matches, ...}]}, each row as
- *       {@link SearchResult#toWire()} writes it</td></tr>
+ *       <td>{@code {results: [{path, chunk, score, lines, matchType, matches, ...}],
+ *       corrected, suggestions, total, totalExact}}, each row as {@link
+ *       SearchResult#toWire()} writes it: the {@code search} tool's structured content</td>
+ *       </tr>
  *   <tr><td>{@code GET /api/brief?}(as search)</td>
  *       <td>{@code {overview, blocks: [{path, lines, text}], markdown}}</td></tr>
  *   <tr><td>{@code GET /api/read?path=PATH[:FROM-TO]} (or {@code &from=&to=})</td>
@@ -40,22 +41,27 @@ import org.qmd4j.search.SearchResult;
  *       <td>{@code {success, results, total, notes}}</td></tr>
  *   <tr><td>{@code GET /api/tasks?query=&project=&status=&priority=&deadline_before=}
  *       {@code &deadline_after=&limit=&mode=}</td>
- *       <td>{@code [{path, project, lines, title, status, priority, deadline, text, score}]}
- *       </td></tr>
+ *       <td>{@code {results: [{path, project, lines, title, status, priority, deadline, text,
+ *       score}], total, totalExact}}</td></tr>
  *   <tr><td>{@code GET /api/changelog?query=&project=&tag=&date_from=&date_to=&limit=&mode=}
- *       </td><td>{@code [{path, project, lines, date, tag, title, text, score}]}</td></tr>
+ *       </td><td>{@code {results: [{path, project, lines, date, tag, title, text, score}],
+ *       total, totalExact}}</td></tr>
  *   <tr><td>{@code GET /api/states?query=&project=&date_from=&date_to=&limit=&mode=}</td>
- *       <td>{@code [{path, project, lines, updated, sections, text, score}]}</td></tr>
+ *       <td>{@code {results: [{path, project, lines, updated, sections, text, score}], total,
+ *       totalExact}}</td></tr>
  *   <tr><td>{@code GET /api/descriptions?query=&project=&limit=&mode=}</td>
- *       <td>{@code [{path, project, lines, updated, text, score}]}</td></tr>
+ *       <td>{@code {results: [{path, project, lines, updated, text, score}], total,
+ *       totalExact}}</td></tr>
  *   <tr><td>{@code GET /api/buckets?query=&project=&type=&tags=&date_from=&date_to=}
  *       {@code &limit=&mode=} ({@code tags} repeated or comma-separated)</td>
- *       <td>{@code [{path, project, lines, type, created, updated, tags, frontmatter, text,
- *       score}]}</td></tr>
+ *       <td>{@code {results: [{path, project, lines, type, created, updated, tags,
+ *       frontmatter, text, score}], total, totalExact}}</td></tr>
  * </table>
  *
  * <p>The typed endpoints take the typed MCP tools' arguments ({@link ToolArguments}) and
- * answer their records in {@link org.qmd4j.notes.Note#toWire()} shape.
+ * answer their records in {@link org.qmd4j.notes.Note#toWire()} shape, inside the typed tools'
+ * structured content ({@link Listing#toWire()}): {@code total} counts the records before
+ * {@code limit}, exactly unless {@code totalExact} is false (then at least that many).
  */
 final class ApiServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
@@ -75,21 +81,22 @@ final class ApiServlet extends HttpServlet {
     Object body;
     try {
       switch (endpoint) {
-        case "search": body = search(SearchForm.fromApi(req)); break;
+        case "search": body = searcher.answer(SearchForm.fromApi(req).toRequest()).toWire();
+          break;
         case "brief": body = Json.document(searcher.brief(
             SearchForm.fromApi(req).toRequest()).document()); break;
         case "read": body = read(req); break;
         case "tree": body = searcher.tree().toWire(); break;
-        case "tasks": body = wire(searcher.tasks(ToolArguments.taskQuery(args(req)))); break;
+        case "tasks": body = wire(searcher.list(ToolArguments.taskQuery(args(req)))); break;
         case "changelog":
-          body = wire(searcher.changelog(ToolArguments.changelogQuery(args(req))));
+          body = wire(searcher.list(ToolArguments.changelogQuery(args(req))));
           break;
-        case "states": body = wire(searcher.states(ToolArguments.stateQuery(args(req)))); break;
+        case "states": body = wire(searcher.list(ToolArguments.stateQuery(args(req)))); break;
         case "descriptions":
-          body = wire(searcher.descriptions(ToolArguments.descriptionQuery(args(req))));
+          body = wire(searcher.list(ToolArguments.descriptionQuery(args(req))));
           break;
         case "buckets":
-          body = wire(searcher.buckets(ToolArguments.bucketQuery(args(req))));
+          body = wire(searcher.list(ToolArguments.bucketQuery(args(req))));
           break;
         case "concat":
         case "find":
@@ -143,14 +150,8 @@ final class ApiServlet extends HttpServlet {
     Json.send(resp, 200, body);
   }
 
-  private List<Map<String, Object>> search(SearchForm form) {
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (SearchResult r : searcher.search(form.toRequest())) rows.add(r.toWire());
-    return rows;
-  }
-
-  private static List<Map<String, Object>> wire(List<? extends Note> notes) {
-    return notes.stream().map(Note::toWire).toList();
+  private static Map<String, Object> wire(Listing<?> listed) {
+    return listed.toWire();
   }
 
   /**

@@ -248,7 +248,10 @@ final class PageView {
         + String.join(" ", brief.corrected().values()));
     int n = brief.results().size();
     int b = brief.blocks().size();
-    sb.append("<p class=\"summary\">").append(n).append(n == 1 ? " result" : " results")
+    // "20 of 28 results" when the limit left some out; the Limit field shows more.
+    String found = brief.total().exceeds(n) ? n + " of " + brief.total() + " results"
+        : n + (n == 1 ? " result" : " results");
+    sb.append("<p class=\"summary\">").append(found)
         .append(" in ").append(b).append(b == 1 ? " block" : " blocks").append(" · ")
         .append(m.millis).append(" ms · <a href=\"/api/brief?")
         .append(esc(apiQuery(m.form))).append("\">JSON</a></p>\n");

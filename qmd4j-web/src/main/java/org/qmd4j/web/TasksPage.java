@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.qmd4j.notes.Task;
+import org.qmd4j.search.Total;
 
 /**
  * What the Tasks page shows, read by the {@code tasks.jte} template: the filters with their
@@ -24,7 +25,8 @@ import org.qmd4j.notes.Task;
  * @param groups the tasks by project
  * @param total how many tasks the groups hold
  * @param overdue how many of them are overdue
- * @param capped whether more tasks matched than the page lists
+ * @param matched how many tasks pass the filters, the page's cap aside: more than {@code
+ *     total} when the page lists only the first ones
  * @param fieldError the invalid field, or {@code null}
  * @param failure what failed, or {@code null}
  * @param notesLayout why the vault has the {@code notes} layout (so no tasks files, no filters
@@ -32,7 +34,7 @@ import org.qmd4j.notes.Task;
  */
 record TasksPage(String vaultName, String engine, TasksForm form, String after, String before,
     List<Choice> statuses, List<Choice> priorities, List<Choice> projects, List<Group> groups,
-    int total, int overdue, boolean capped, FieldException fieldError, Failure failure,
+    int total, int overdue, Total matched, FieldException fieldError, Failure failure,
     String notesLayout) {
 
   /**
@@ -42,7 +44,12 @@ record TasksPage(String vaultName, String engine, TasksForm form, String after, 
    */
   static TasksPage ofNotes(String vaultName, String engine, TasksForm form, String reason) {
     return new TasksPage(vaultName, engine, form, "", "", List.of(), List.of(), List.of(),
-        List.of(), 0, 0, false, null, null, reason);
+        List.of(), 0, 0, Total.exactly(0), null, null, reason);
+  }
+
+  /** Whether more tasks passed the filters than the page lists. */
+  boolean capped() {
+    return matched.exceeds(total);
   }
 
   /** Whether the nav offers the Tasks view: not on a {@code notes} vault. */
@@ -173,9 +180,9 @@ record TasksPage(String vaultName, String engine, TasksForm form, String after, 
     return invalid(field) ? field + "-error" : null;
   }
 
-  /** What the list holds, in words. */
+  /** What the list holds, in words: {@code 28 tasks in 5 groups}, or {@code 1000 of 1200 ...}. */
   String summary() {
-    String s = plural(total, "task") + " in "
+    String s = (capped() ? total + " of " + matched + " tasks" : plural(total, "task")) + " in "
         + plural(groups.size(), "group");
     return overdue == 0 ? s : s + " · " + overdue + " overdue";
   }

@@ -19,11 +19,13 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import org.qmd4j.EngineDescription;
 import org.qmd4j.Searcher;
+import org.qmd4j.notes.Listing;
 import org.qmd4j.notes.Task;
 import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.InvalidScopeException;
 import org.qmd4j.search.Layout;
+import org.qmd4j.search.Total;
 
 /**
  * The Tasks page at {@code /tasks}: every task of the vault's {@code tasks.md} files, filtered
@@ -62,12 +64,14 @@ final class TasksServlet extends HttpServlet {
     }
     Clock clock = searcher.clock();
     List<Task> every = List.of();
-    List<Task> found = List.of();
+    Listing<Task> listed = new Listing<>(List.of(), Total.exactly(0));
     FieldException fieldError = null;
     Failure failure = null;
     try {
-      every = searcher.tasks(TaskQuery.newBuilder().limit(TasksForm.MAX_TASKS).build());
-      found = form.filtered() ? searcher.tasks(form.toQuery()) : every;
+      Listing<Task> all = searcher.list(TaskQuery.newBuilder().limit(TasksForm.MAX_TASKS)
+          .build());
+      every = all.results();
+      listed = form.filtered() ? searcher.list(form.toQuery()) : all;
     } catch (FieldException e) {
       fieldError = e;
     } catch (InvalidDateException e) {
@@ -80,11 +84,14 @@ final class TasksServlet extends HttpServlet {
     }
     if (fieldError != null) {
       failure = Failure.of(fieldError);
-      found = List.of();
+      listed = new Listing<>(List.of(), Total.exactly(0));
     }
-    boolean capped = found.size() >= TasksForm.MAX_TASKS;
+    List<Task> found = listed.results();
+    Total matched = listed.total();
     if (form.rootOnly()) {
       found = found.stream().filter(t -> t.project().isEmpty()).toList();
+      // The count was of every project's tasks: past the page's cap only a lower bound holds.
+      matched = listed.leftOut() ? Total.atLeast(found.size()) : Total.exactly(found.size());
     }
     LocalDate today = LocalDate.now(clock);
     List<TasksPage.Group> groups = groups(found, today, form);
@@ -94,7 +101,7 @@ final class TasksServlet extends HttpServlet {
         TasksForm.shown(form.after(), clock, false), TasksForm.shown(form.before(), clock, true),
         choices(every, Task::status, form.status()),
         choices(every, Task::priority, form.priority()), projects(every, form.project()),
-        groups, found.size(), overdue, capped, fieldError, failure, null);
+        groups, found.size(), overdue, matched, fieldError, failure, null);
     int status = failure == null ? 200 : failure.status();
     PageServlet.send(resp, status, templates.render("tasks.jte", page));
   }

@@ -44,12 +44,17 @@ class ApiServletTest {
   }
 
   @Test
-  void searchAnswersTheSeedArray() {
+  void searchAnswersTheSeedArrayInTheSearchToolsShape() {
     Reply r = get(server, "/api/search?query=cautionnement");
     assertThat(r.status()).isEqualTo(200);
     assertThat(r.header("Content-Type")).startsWith("application/json");
-    JsonNode rows = r.json();
+    List<String> keys = new java.util.ArrayList<>();
+    r.json().fieldNames().forEachRemaining(keys::add);
+    assertThat(keys).containsExactly("results", "corrected", "suggestions", "total",
+        "totalExact");
+    JsonNode rows = r.json().get("results");
     assertThat(rows.isArray()).isTrue();
+    assertThat(r.json().get("total").asInt()).isEqualTo(rows.size());
     assertThat(rows.get(0).get("path").asText()).isEqualTo("projects/startup-x/state.md");
     assertThat(rows.get(0).get("chunk").asText()).contains("cautionnement");
     assertThat(rows.get(0).get("score").isNumber()).isTrue();
@@ -66,7 +71,8 @@ class ApiServletTest {
   @ValueSource(strings = {"webhook", "Stripe", "plombier"})
   void searchMatchesPointAtTheQueryWordInTheFileAndChangelogHitsCarryTheirDay(String word)
       throws IOException {
-    JsonNode rows = get(server, "/api/search?query=" + Html.url(word) + "&limit=50").json();
+    JsonNode rows = get(server, "/api/search?query=" + Html.url(word) + "&limit=50").json()
+        .get("results");
     assertThat(rows.size()).isPositive();
     for (JsonNode row : rows) {
       String path = row.get("path").asText();
@@ -126,7 +132,7 @@ class ApiServletTest {
   @Test
   void searchTakesScopeDatesAndLimitWithMcpNames() {
     JsonNode rows = get(server, "/api/search?query=*&scope=all-changelogs"
-        + "&date_from=2025-07-01&date_to=2025-07-31&limit=3").json();
+        + "&date_from=2025-07-01&date_to=2025-07-31&limit=3").json().get("results");
     assertThat(rows.size()).isBetween(1, 3);
     for (JsonNode row : rows) assertThat(row.get("path").asText()).endsWith("changelog.md");
   }
@@ -315,7 +321,7 @@ class ApiServletTest {
   void tasksAnswerTheRecordsShapeWithTheMcpToolsNames() {
     Reply r = get(server, "/api/tasks?status=bloqu%C3%A9&limit=50");
     assertThat(r.status()).isEqualTo(200);
-    JsonNode rows = r.json();
+    JsonNode rows = r.json().get("results");
     assertThat(rows.size()).isEqualTo(7);
     for (JsonNode row : rows) {
       List<String> keys = new java.util.ArrayList<>();
@@ -324,23 +330,40 @@ class ApiServletTest {
           "priority", "deadline", "text", "score");
       assertThat(row.get("status").asText()).isEqualTo("bloqué");
     }
-    JsonNode overdue = get(server, "/api/tasks?deadline_before=today&priority=haute").json();
+    JsonNode overdue = get(server, "/api/tasks?deadline_before=today&priority=haute").json()
+        .get("results");
     assertThat(overdue.size()).isEqualTo(3);
   }
 
   @Test
   void otherTypedEndpointsAnswerTheirRecords() {
     JsonNode entries = get(server, "/api/changelog?project=startup-x&tag=d%C3%A9cision"
-        + "&date_from=2025-07-14&date_to=2025-07-14").json();
+        + "&date_from=2025-07-14&date_to=2025-07-14").json().get("results");
     assertThat(entries.size()).isEqualTo(3);
     assertThat(entries.get(0).get("date").asText()).isEqualTo("2025-07-14");
-    assertThat(get(server, "/api/states?project=startup-x").json().get(0).get("sections")
+    assertThat(get(server, "/api/states?project=startup-x").json().get("results").get(0)
+        .get("sections")
         .isObject()).isTrue();
-    assertThat(get(server, "/api/descriptions").json().size()).isEqualTo(4);
+    assertThat(get(server, "/api/descriptions").json().get("results").size()).isEqualTo(4);
     JsonNode meetings = get(server, "/api/buckets?type=reunion&tags=dupont&tags=comit%C3%A9")
-        .json();
+        .json().get("results");
     assertThat(meetings.size()).isEqualTo(1);
     assertThat(meetings.get(0).get("frontmatter").get("type").asText()).isEqualTo("réunion");
+  }
+
+  @Test
+  void listsCutAtTheLimitCarryTheirTotal() {
+    JsonNode tasks = get(server, "/api/tasks?limit=20").json();
+    assertThat(tasks.get("results").size()).isEqualTo(20);
+    assertThat(tasks.get("total").asInt()).isEqualTo(28);
+    assertThat(tasks.get("totalExact").asBoolean()).isTrue();
+    JsonNode all = get(server, "/api/search?query=d%C3%A9cision&limit=200").json();
+    JsonNode two = get(server, "/api/search?query=d%C3%A9cision&limit=2").json();
+    assertThat(two.get("results").size()).isEqualTo(2);
+    assertThat(two.get("total").asInt()).isEqualTo(all.get("results").size())
+        .isGreaterThan(2);
+    JsonNode entries = get(server, "/api/changelog?limit=1").json();
+    assertThat(entries.get("total").asInt()).isGreaterThan(1);
   }
 
   @Test

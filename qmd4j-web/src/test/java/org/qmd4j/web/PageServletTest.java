@@ -61,6 +61,17 @@ class PageServletTest {
   }
 
   @Test
+  void aBriefCutAtTheLimitSaysHowManyResultsThereAre() {
+    int total = get(server, "/api/search?query=d%C3%A9cision&limit=2").json().get("total")
+        .asInt();
+    assertThat(total).isGreaterThan(2);
+    assertThat(get(server, "/?q=d%C3%A9cision&limit=2").body())
+        .contains("<p class=\"summary\">2 of " + total + " results in ");
+    assertThat(get(server, "/?q=d%C3%A9cision&limit=200").body())
+        .contains("<p class=\"summary\">" + total + " results in ");
+  }
+
+  @Test
   void aWikiLinkOpensTheNoteItNamesAndOneToNoNoteIsText() {
     Reply r = get(server, "/?open=bucket/obsidien.md");
     assertThat(r.status()).isEqualTo(200);
@@ -152,11 +163,12 @@ class PageServletTest {
 
   @Test
   void anEditedNoteShowsOnTheNextSearch() throws IOException {
-    assertThat(get(server, "/api/search?query=zorglubien").json().size()).isZero();
+    assertThat(get(server, "/api/search?query=zorglubien").json().get("total").asInt()).isZero();
     Files.writeString(vault.resolve("bucket/nouvelle.md"),
         "# Nouvelle\n\nUn zorglubien au jardin.\n");
     Reply r = get(server, "/api/search?query=zorglubien");
-    assertThat(r.json().get(0).get("path").asText()).isEqualTo("bucket/nouvelle.md");
+    assertThat(r.json().get("results").get(0).get("path").asText())
+        .isEqualTo("bucket/nouvelle.md");
     assertThat(get(server, "/?q=zorglubien").body()).contains("Un <mark>zorglubien</mark> au jardin.");
   }
 }

@@ -51,6 +51,24 @@ class TasksServletTest {
   }
 
   @Test
+  void aListPastThePagesCapSaysHowManyTasksMatch() throws IOException {
+    Path big = Files.createDirectories(tmp.resolve("big"));
+    StringBuilder tasks = new StringBuilder();
+    int count = TasksForm.MAX_TASKS + 3;
+    for (int i = 1; i <= count; i++) {
+      tasks.append("# Tâche ").append(i).append("\nstatus: à-faire\n\n");
+    }
+    Files.writeString(big.resolve("tasks.md"), tasks);
+    try (Searcher many = SearchProviders.forVault(big, Fixtures.memoryOptions());
+        WebServer web = WebServer.newBuilder(many).port(0).build().start()) {
+      String body = get(web, "/tasks").body();
+      assertThat(body).contains(TasksForm.MAX_TASKS + " of " + count + " tasks in 1 group")
+          .contains("Only the first " + TasksForm.MAX_TASKS + " of " + count
+              + " tasks are listed");
+    }
+  }
+
+  @Test
   void everyTaskIsListedGroupedByProjectWithTheRootFileFirst() {
     Reply r = get(server, "/tasks");
     assertThat(r.status()).isEqualTo(200);
