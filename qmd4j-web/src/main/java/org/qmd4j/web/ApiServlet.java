@@ -55,7 +55,9 @@ import org.qmd4j.search.SearchResult;
  * </table>
  *
  * <p>The typed endpoints take the typed MCP tools' arguments ({@link ToolArguments}) and
- * answer their records in {@link org.qmd4j.notes.Note#toWire()} shape.
+ * answer their records in {@link org.qmd4j.notes.Note#toWire()} shape. A GET endpoint takes
+ * the parameters of the MCP tool of its name and no other: an unknown one is a 400 naming
+ * it, the nearest valid name and the valid ones; POST endpoints take none.
  */
 final class ApiServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
@@ -74,6 +76,12 @@ final class ApiServlet extends HttpServlet {
     String endpoint = endpoint(req);
     Object body;
     try {
+      // Each GET endpoint takes the arguments of the MCP tool of its name, nothing else: a
+      // misspelt name (q for query, from for date_from) is refused, not ignored.
+      if (GET_ONLY.contains(endpoint)) {
+        ToolArguments.requireKnownParameters(endpoint, req.getParameterMap().keySet(),
+            "/api/" + endpoint);
+      }
       switch (endpoint) {
         case "search": body = search(SearchForm.fromApi(req)); break;
         case "brief": body = Json.document(searcher.brief(
@@ -126,6 +134,11 @@ final class ApiServlet extends HttpServlet {
     }
     Object body;
     try {
+      if (!req.getParameterMap().isEmpty()) {
+        throw new IllegalArgumentException("/api/" + endpoint + " takes its arguments in the"
+            + " JSON body, not as query parameters ('"
+            + req.getParameterMap().keySet().iterator().next() + "')");
+      }
       Map<String, Object> args = arguments(req);
       if (endpoint.equals("concat")) {
         String overview = ToolArguments.string(args, "overview");
