@@ -222,6 +222,7 @@ public final class Qmd4jMcpServer {
    */
   static String instructions(Searcher searcher) {
     EngineDescription d = searcher.describe();
+    boolean notes = d.layout() == Layout.NOTES;
     Path vault = Path.of(d.vault());
     Map<String, FileStamp> files;
     VaultLayout layout = VaultLayout.PROJECTS;
@@ -235,9 +236,12 @@ public final class Qmd4jMcpServer {
     for (String path : files.keySet()) {
       layout.classify(path).flatMap(f -> f.project()).ifPresent(projects::add);
     }
-    boolean notes = d.layout() == Layout.NOTES;
     return "qmd4j searches the markdown vault " + vault + " (" + files.size()
-        + " indexed files; layout: " + d.layout().wireName() + ", " + d.layoutReason()
+        + " indexed files; layout: " + d.layout().wireName() + ", "
+        // A detected notes layout is a plain folder of notes: its reason would speak of the
+        // projects it lacks, which would only suggest tools that do not exist here.
+        + (notes && d.layoutReason().startsWith("detected") ? "a folder of notes"
+            : d.layoutReason())
         + (notes ? "" : "; projects: " + (projects.isEmpty() ? "none"
             : String.join(", ", projects)))
         + "). Engine: " + d.engine() + " (" + d.reason() + ")."
