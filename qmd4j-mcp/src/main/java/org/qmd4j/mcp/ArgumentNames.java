@@ -57,8 +57,8 @@ final class ArgumentNames {
       }
       List<String> near = VaultProjects.nearest(name, valid, 1);
       throw new IllegalArgumentException("Unknown " + noun + " '" + name + "' for " + where
-          + (near.isEmpty() ? "" : "; did you mean '" + near.get(0) + "'?")
-          + "; valid " + noun + "s are: " + String.join(", ", valid));
+          + (near.isEmpty() ? "; valid " : "; did you mean '" + near.get(0) + "'? Valid ")
+          + noun + "s are: " + String.join(", ", valid));
     }
   }
 

@@ -49,7 +49,7 @@ class ArgumentNamesTest {
     CallToolResult r = call("search", Map.of("query", "réunion", "from", "hier"));
     assertThat(r.isError()).isTrue();
     assertThat(text(r)).isEqualTo("Unknown argument 'from' for search; did you mean "
-        + "'date_from'?; valid arguments are: date_from, date_to, limit, mode, query, scope");
+        + "'date_from'? Valid arguments are: date_from, date_to, limit, mode, query, scope");
   }
 
   @Test

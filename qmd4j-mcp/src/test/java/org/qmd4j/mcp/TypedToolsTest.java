@@ -135,7 +135,7 @@ class TypedToolsTest {
     CallToolResult misspelled = call("tasks", Map.of("prio", "haute"));
     assertThat(misspelled.isError()).isTrue();
     assertThat(text(misspelled)).isEqualTo("Unknown argument 'prio' for tasks; did you mean "
-        + "'priority'?; valid arguments are: deadline_after, deadline_before, limit, mode, "
+        + "'priority'? Valid arguments are: deadline_after, deadline_before, limit, mode, "
         + "priority, project, query, status");
 
     CallToolResult project = call("changelog", Map.of("project", "startupx"));
