@@ -141,8 +141,9 @@ final class FindCommand implements Callable<Integer> {
   private static void printListing(PrintWriter out, FindResult result, FindRequest request) {
     if (result.results().isEmpty()) {
       out.println(result.inSubfolders() > 0 ? "No note found directly in "
-          + request.folder().orElseThrow() + "/; " + result.inSubfolders() + " in its"
-          + " sub-folders (--recursive)."
+          + (request.folder().orElseThrow().isEmpty() ? "the vault's root folder"
+              : request.folder().orElseThrow() + "/") + "; " + result.inSubfolders()
+          + " in its sub-folders (--recursive)."
           : result.total() == 0 ? "No note found."
           : "No result past offset " + request.offset() + " (" + result.total() + " in all).");
       return;

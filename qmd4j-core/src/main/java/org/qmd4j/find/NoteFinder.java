@@ -69,7 +69,9 @@ public final class NoteFinder {
     int below = EmptyFind.inSubfolders(search, request);
     if (below > 0) {
       List<String> notes = new ArrayList<>(result.notes());
-      notes.add("no note directly in '" + request.folder().orElseThrow() + "' matches, but "
+      String folder = request.folder().orElseThrow();
+      notes.add("no note directly in " + (folder.isEmpty() ? "the vault's root folder"
+          : "'" + folder + "'") + " matches, but "
           + below + (below == 1 ? " result lies" : " results lie") + " in its sub-folders:"
           + " search them with recursive (--recursive on the command line)");
       return new FindResult(true, result.results(), 0, notes, below);

@@ -84,6 +84,16 @@ class EmptyFindTest {
   }
 
   @Test
+  void theRootFolderIsNamedAsSuch() {
+    FindResult r = vault.find(FindRequest.newBuilder().folder(".").where("type eq réunion")
+        .build());
+    assertThat(r.total()).isZero();
+    assertThat(r.inSubfolders()).isPositive();
+    assertThat(r.notes()).singleElement().asString()
+        .startsWith("no note directly in the vault's root folder matches, but ");
+  }
+
+  @Test
   void aFoundAnswerCarriesNoSubFolderCount() {
     FindResult r = vault.find(FindRequest.newBuilder().folder("projects/startup-x")
         .build());
