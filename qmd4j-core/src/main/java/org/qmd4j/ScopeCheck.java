@@ -29,6 +29,10 @@ final class ScopeCheck {
 
   private static final int MAX_FOLDERS = 5_000;
 
+  /** How to see every project, whichever front end the caller uses. */
+  static final String LIST_ALL = "the tree lists them all (qmd4j tree, the MCP tool tree,"
+      + " GET /api/tree).";
+
   /** The scopes of the notes layout, as error messages list them. */
   static final String NOTES_SCOPES = "folder:<path> (or no scope for the whole vault)";
 
@@ -129,9 +133,12 @@ final class ScopeCheck {
     String nearest = near.isEmpty() ? "No project name is close to it"
         : near.size() == 1 ? "Did you mean 'project:" + near.get(0) + "'?"
         : "Nearest: " + String.join(", ", near);
+    // With no near name, a few real ones still show what a project name looks like here.
+    String recent = near.isEmpty() ? " Most recently updated: "
+        + String.join(", ", VaultProjects.recent(vault, projects, 3)) + "; " + LIST_ALL : "";
     throw new InvalidScopeException("Unknown project in scope " + value
         + ": there is no folder projects/" + name + "/. " + nearest + " (" + projects.size()
         + (projects.size() == 1 ? " project" : " projects")
-        + " in the vault).");
+        + " in the vault)." + recent);
   }
 }

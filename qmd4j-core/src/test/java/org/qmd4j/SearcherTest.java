@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -320,8 +323,33 @@ class SearcherTest {
   void unknownProjectIsAnErrorCountingTheVaultsProjects() {
     assertThatThrownBy(() -> searcher.search("décision", "fast", "project:nope", null, null))
         .isInstanceOf(InvalidScopeException.class)
-        .hasMessage("Unknown project in scope 'project:nope': there is no folder"
-            + " projects/nope/. No project name is close to it " + PROJECTS);
+        .hasMessageStartingWith("Unknown project in scope 'project:nope': there is no folder"
+            + " projects/nope/. No project name is close to it " + PROJECTS
+            + " Most recently updated: ")
+        .hasMessageEndingWith("; the tree lists them all (qmd4j tree, the MCP tool tree,"
+            + " GET /api/tree).");
+  }
+
+  // Issue 25: with no near name, a few real ones and how to list them all.
+  @Test
+  void unknownProjectWithNoNearNameNamesThreeRecentlyUpdatedOnes(@TempDir Path dir)
+      throws IOException {
+    Path copy = Fixtures.copyVault(dir.resolve("vault"));
+    List<String> order = List.of("jardin-potager", "comptabilite", "startup-x");
+    try (Stream<Path> files = Files.walk(copy)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        String rel = copy.relativize(f).toString().replace('\\', '/');
+        int rank = order.indexOf(rel.startsWith("projects/") ? rel.split("/")[1] : "");
+        Files.setLastModifiedTime(f, FileTime.from(Instant.parse("2025-01-01T00:00:00Z")
+            .plusSeconds(rank < 0 ? 0 : 86_400L * (10 - rank))));
+      }
+    }
+    try (Searcher s = SearchProviders.forVault(copy, Fixtures.memoryOptions())) {
+      assertThatThrownBy(() -> s.search("x", "fast", "project:nope", null, null))
+          .hasMessageEndingWith(PROJECTS + " Most recently updated: jardin-potager,"
+              + " comptabilite, startup-x; the tree lists them all (qmd4j tree, the MCP tool"
+              + " tree, GET /api/tree).");
+    }
   }
 
   // Issue 15: the nearest names (prefix, then edits), at most 3, never the whole list.

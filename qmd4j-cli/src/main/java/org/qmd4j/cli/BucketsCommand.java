@@ -33,7 +33,7 @@ final class BucketsCommand extends NoteCommand<BucketQuery, BucketItem> {
 
   @Option(names = "--from", paramLabel = "DATE",
       description = "Only notes whose frontmatter updated: is this day or later (notes "
-          + "without it are then left out): 2025-07-14, today, 'N weeks ago', this month...")
+          + "without it are then left out). " + HelpTexts.DATES)
   String from;
 
   @Option(names = "--to", paramLabel = "DATE",

@@ -25,9 +25,7 @@ final class ChangelogCommand extends NoteCommand<ChangelogQuery, ChangelogEntry>
   String tag;
 
   @Option(names = "--from", paramLabel = "DATE",
-      description = "Only entries of this day or later: 2025-07-14, 14/07/2025, today, "
-          + "'N days|weeks|months|years ago', this|last week|month|year, il y a N jours, "
-          + "le mois dernier...")
+      description = "Only entries of this day or later. " + HelpTexts.DATES)
   String from;
 
   @Option(names = "--to", paramLabel = "DATE",

@@ -65,11 +65,10 @@ final class FindCommand implements Callable<Integer> {
   List<String> where = new ArrayList<>();
 
   @Option(names = "--date-start", paramLabel = "D",
-      description = "Inclusive lower date: 2025-07-14, today, yesterday, 'N days|weeks|"
-          + "months|years ago'.")
+      description = "Inclusive lower date. " + HelpTexts.DATES)
   String dateStart;
 
-  @Option(names = "--date-end", paramLabel = "D", description = "Inclusive upper date.")
+  @Option(names = "--date-end", paramLabel = "D", description = "Inclusive upper date; same forms.")
   String dateEnd;
 
   @Option(names = "--date-type", defaultValue = "modified", paramLabel = "modified|created",
@@ -142,7 +141,11 @@ final class FindCommand implements Callable<Integer> {
 
   private static void printListing(PrintWriter out, FindResult result, FindRequest request) {
     if (result.results().isEmpty()) {
-      out.println(result.total() == 0 ? "No note found."
+      out.println(result.inSubfolders() > 0 ? "No note found directly in "
+          + (request.folder().orElseThrow().isEmpty() ? "the vault's root folder"
+              : request.folder().orElseThrow() + "/") + "; " + result.inSubfolders()
+          + " in its sub-folders (--recursive)."
+          : result.total() == 0 ? "No note found."
           : "No result past offset " + request.offset() + " (" + result.total() + " in all).");
       return;
     }

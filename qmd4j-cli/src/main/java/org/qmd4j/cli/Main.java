@@ -66,6 +66,7 @@ public final class Main {
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
     cmd.setExitCodeExceptionMapper(new ExitCodes());
     cmd.setExecutionExceptionHandler(new ExitCodes());
+    cmd.setParameterExceptionHandler(new UsageErrors());
     cmd.setExecutionStrategy(parsed -> {
       CommandLine.ParseResult last = parsed;
       while (last.hasSubcommand()) last = last.subcommand();

@@ -15,13 +15,13 @@ final class SearchArgs {
   String mode;
 
   @Option(names = "--scope", paramLabel = "SCOPE",
-      description = "project:<name>, all-states, all-changelogs, all-tasks, all-buckets or "
-          + "all-descriptions. Default: the whole vault.")
+      description = HelpTexts.SCOPES)
   String scope;
 
   @Option(names = "--from", paramLabel = "DATE",
-      description = "Inclusive lower date: 2025-07-14, today, yesterday, 'N days|weeks|months|"
-          + "years ago'. Changelog chunks use their day; other files their 'updated'.")
+      description = "Inclusive lower date. Changelog chunks use their day; other files their "
+          + "'updated' (notes: 'updated', 'date' or 'created', else the file's time). "
+          + HelpTexts.DATES)
   String from;
 
   @Option(names = "--to", paramLabel = "DATE", description = "Inclusive upper date; same forms.")

@@ -20,8 +20,7 @@ import picocli.CommandLine.Option;
 final class StatesCommand extends NoteCommand<StateQuery, ProjectState> {
   @Option(names = "--from", paramLabel = "DATE",
       description = "Only states whose frontmatter updated: is this day or later (states "
-          + "without it are then left out): 2025-07-14, today, 'N weeks ago', this month, "
-          + "il y a N jours...")
+          + "without it are then left out). " + HelpTexts.DATES)
   String from;
 
   @Option(names = "--to", paramLabel = "DATE",

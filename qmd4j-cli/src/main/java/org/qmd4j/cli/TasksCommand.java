@@ -31,9 +31,8 @@ final class TasksCommand extends NoteCommand<TaskQuery, Task> {
   String priority;
 
   @Option(names = "--deadline-before", paramLabel = "DATE",
-      description = "Only tasks due on or before this day: 2025-10-15, 15/10/2025, today, "
-          + "'N days ago', this|last week|month|year (a period counts to its last day), "
-          + "aujourd'hui, le mois dernier... Tasks without deadline are then left out.")
+      description = "Only tasks due on or before this day (a period counts to its last "
+          + "day); tasks without deadline are then left out. " + HelpTexts.DATES)
   String deadlineBefore;
 
   @Option(names = "--deadline-after", paramLabel = "DATE",

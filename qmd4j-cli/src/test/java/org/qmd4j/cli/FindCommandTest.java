@@ -193,4 +193,22 @@ class FindCommandTest {
         "qmd4j: --date-start: Invalid date 'next tuesday'",
         "qmd4j: Unknown find mode 'fuzzy'; valid modes are: hybrid, semantic, keyword");
   }
+  // Issue 25: "No note found." said nothing of the misspelt field or of the sub-folders.
+  @Test
+  void aFieldNoNoteHasIsAShortErrorNamingTheNearest() {
+    assertThat(run("--where", "statut eq bloqué")).isEqualTo(2);
+    assertThat(withoutIndexing(err.toString())).startsWith("qmd4j: No note has a field"
+        + " 'statut' (condition 'statut eq bloqué'), so nothing can match. Did you mean"
+        + " 'status'? Fields of the ").contains(" searched notes: status, ");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void nothingDirectlyInAFolderWhoseSubFoldersMatchNamesRecursive() {
+    assertThat(run("--folder", "projects", "--where", "status eq bloqué")).isZero();
+    assertThat(out.toString()).matches("No note found directly in projects/; \\d+ in its"
+        + " sub-folders \\(--recursive\\)\\.\\R");
+    assertThat(withoutIndexing(err.toString())).contains("qmd4j: note: no note directly in"
+        + " 'projects' matches").contains("--recursive");
+  }
 }

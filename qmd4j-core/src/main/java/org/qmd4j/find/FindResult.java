@@ -18,10 +18,13 @@ import java.util.Objects;
  * @param total how many results there are before paging
  * @param notes what the caller should know about how the request ran, e.g. that the engine
  *     has no semantic model; usually empty
+ * @param inSubfolders when nothing was found in a folder searched without {@code recursive}:
+ *     how many results its sub-folders hold (the same request with {@code recursive} would
+ *     find them); else 0
  * @since 0.2
  */
 public record FindResult(boolean success, List<FindItem> results, int total,
-    List<String> notes) {
+    List<String> notes, int inSubfolders) {
   public FindResult {
     results = List.copyOf(Objects.requireNonNull(results, "results == null"));
     notes = List.copyOf(Objects.requireNonNull(notes, "notes == null"));
@@ -29,10 +32,20 @@ public record FindResult(boolean success, List<FindItem> results, int total,
       throw new IllegalArgumentException("Expected a total of at least " + results.size()
           + " but was " + total);
     }
+    if (inSubfolders < 0) {
+      throw new IllegalArgumentException("Expected inSubfolders of at least 0 but was "
+          + inSubfolders);
+    }
+  }
+
+  /** A result with {@link #inSubfolders()} 0. */
+  public FindResult(boolean success, List<FindItem> results, int total, List<String> notes) {
+    this(success, results, total, notes, 0);
   }
 
   /**
-   * The wire shape {@code {success, results, total, notes}}, as the CLI's {@code --json} and
+   * The wire shape {@code {success, results, total, notes}} (plus {@code inSubfolders} when
+   * it is above 0), as the CLI's {@code --json} and
    * the MCP tool print it. With a query, results are {@code {source, content, heading,
    * score, lines}} (plus {@code fields} when asked); without, paths, or {@code {path,
    * fields}} when fields are asked. Scores have two decimals.
@@ -69,6 +82,7 @@ public record FindResult(boolean success, List<FindItem> results, int total,
     out.put("results", rows);
     out.put("total", total);
     out.put("notes", notes);
+    if (inSubfolders > 0) out.put("inSubfolders", inSubfolders);
     return out;
   }
 

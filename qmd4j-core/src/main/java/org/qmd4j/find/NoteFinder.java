@@ -51,12 +51,40 @@ public final class NoteFinder {
   /**
    * Runs {@code request} against {@code search}.
    *
+   * <p>When nothing is found and the request names a folder without {@code recursive}, the
+   * result says how many results its sub-folders hold ({@link FindResult#inSubfolders()}).
+   *
    * @throws InvalidDateException if {@code date_start} resolves after {@code date_end}
+   * @throws org.qmd4j.search.InvalidFindException if nothing is found and a condition (other
+   *     than {@code ne} and {@code missing}) names a field that none of the searched notes
+   *     has: the message names the nearest fields and those the notes have
    * @throws org.qmd4j.search.EngineException if the vault cannot be read or the engine fails
    */
   public static FindResult find(ChunkSearch search, FindRequest request) {
     Objects.requireNonNull(search, "search == null");
     Objects.requireNonNull(request, "request == null");
+    FindResult result = run(search, request);
+    if (result.total() > 0) return result;
+    // Nothing found: say so when the request is the likely cause.
+    int below = EmptyFind.inSubfolders(search, request);
+    if (below > 0) {
+      List<String> notes = new ArrayList<>(result.notes());
+      String folder = request.folder().orElseThrow();
+      notes.add("no note directly in " + (folder.isEmpty() ? "the vault's root folder"
+          : "'" + folder + "'") + " matches, but "
+          + below + (below == 1 ? " result lies" : " results lie") + " in its sub-folders:"
+          + " search them with recursive (--recursive on the command line)");
+      return new FindResult(true, result.results(), 0, notes, below);
+    }
+    Clock clock = search.clock();
+    EmptyFind.checkFields(search, request, clock,
+        request.dateStart().map(d -> d.resolve(clock)),
+        request.dateEnd().map(d -> d.resolveEnd(clock)));
+    return result;
+  }
+
+  /** {@link #find} without the reasons for an empty answer. */
+  static FindResult run(ChunkSearch search, FindRequest request) {
     Clock clock = search.clock();
     Optional<LocalDate> start = request.dateStart().map(d -> d.resolve(clock));
     Optional<LocalDate> end = request.dateEnd().map(d -> d.resolveEnd(clock));

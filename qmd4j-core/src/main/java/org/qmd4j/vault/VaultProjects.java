@@ -2,11 +2,14 @@ package org.qmd4j.vault;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,6 +80,54 @@ public final class VaultProjects {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < Math.min(max, scored.size()); i++) out.add(scored.get(i).getKey());
     return out;
+  }
+
+  /**
+   * At most {@code max} of {@code projects}, most recently updated first: by the newest
+   * modification time of a file in the project's folder (hidden entries and links left out),
+   * then by name. A project that cannot be read counts as never updated.
+   */
+  public static List<String> recent(Path vault, List<String> projects, int max) {
+    List<Map.Entry<String, Long>> dated = new ArrayList<>();
+    for (String project : projects) {
+      dated.add(Map.entry(project, newest(vault.resolve("projects").resolve(project))));
+    }
+    dated.sort(Map.Entry.<String, Long>comparingByValue().reversed()
+        .thenComparing(Map.Entry.comparingByKey()));
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < Math.min(max, dated.size()); i++) out.add(dated.get(i).getKey());
+    return out;
+  }
+
+  private static long newest(Path folder) {
+    long[] newest = {Long.MIN_VALUE};
+    try {
+      Files.walkFileTree(folder, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+          if (!dir.equals(folder) && dir.getFileName().toString().startsWith(".")) {
+            return FileVisitResult.SKIP_SUBTREE;
+          }
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+          if (attrs.isRegularFile() && !file.getFileName().toString().startsWith(".")) {
+            newest[0] = Math.max(newest[0], attrs.lastModifiedTime().toMillis());
+          }
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFileFailed(Path file, IOException e) {
+          return FileVisitResult.CONTINUE; // an unreadable file tells no date
+        }
+      });
+    } catch (IOException e) {
+      return newest[0]; // only suggestions depend on it: what was seen is enough
+    }
+    return newest[0];
   }
 
   private static String fold(String s) {

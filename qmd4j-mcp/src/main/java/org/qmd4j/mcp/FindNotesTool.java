@@ -29,6 +29,7 @@ final class FindNotesTool {
   }
 
   static FindRequest request(Map<String, Object> args) {
+    ArgumentNames.check("find_notes", args);
     FindRequest.Builder b = FindRequest.newBuilder();
     String query = ToolSupport.query(args);
     if (query != null) b.query(query);

@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import org.qmd4j.EngineDescription;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.Layout;
 import org.qmd4j.search.Scope;
 import org.qmd4j.vault.FileStamp;
@@ -32,7 +33,8 @@ import org.qmd4j.vault.VaultScanner;
  * The qmd4j MCP server: eleven tools that call one {@link Searcher}, over stdio or over
  * Streamable HTTP: {@code search}, {@code find_notes}, {@code read}, {@code tree},
  * {@code concat}, {@code brief}, and the typed ones {@code tasks}, {@code changelog},
- * {@code states}, {@code descriptions}, {@code buckets}.
+ * {@code states}, {@code descriptions}, {@code buckets}, which only a vault in the projects
+ * layout is offered (a notes vault has none of the files they read).
  *
  * <pre>{@code
  * try (Searcher searcher = SearchProviders.forVault(vault, SearchOptions.DEFAULT)) {
@@ -122,6 +124,10 @@ public final class Qmd4jMcpServer {
         .requestTimeout(settings.samplingTimeout())
         .capabilities(McpSchema.ServerCapabilities.builder().tools(false)
             .resources(false, true).build())
+        // The tools check their own arguments (ArgumentNames and the argument readers), so
+        // that an unknown or misspelt argument is answered with the nearest valid name
+        // rather than a schema validator's message.
+        .validateToolInputs(false)
         .tools(tools(searcher, settings))
         .uriTemplateManagerFactory(NoteResources::templateManager)
         .resources(notes.initial())
@@ -197,20 +203,26 @@ public final class Qmd4jMcpServer {
     }
   }
 
+  /**
+   * The tools for the vault's layout: a notes vault has no tasks files, changelogs, states,
+   * descriptions or buckets, so it is not offered the typed tools, which could only fail.
+   */
   static List<SyncToolSpecification> tools(Searcher searcher, ServerSettings settings) {
     List<SyncToolSpecification> tools = new ArrayList<>(List.of(SearchTool.spec(searcher),
         FindNotesTool.spec(searcher), ReadingTools.read(searcher), ReadingTools.tree(searcher),
         ReadingTools.concat(searcher), BriefTool.spec(searcher, settings.samplingTimeout())));
-    tools.addAll(TypedTools.specs(searcher));
+    if (searcher.describe().layout() == Layout.PROJECTS) tools.addAll(TypedTools.specs(searcher));
     return List.copyOf(tools);
   }
 
   /**
    * What the server says about the vault at initialize: engine, layout, files, projects and
-   * the scopes of its layout.
+   * the scopes of its layout; of a notes vault, its notes, folders, tags and links, and
+   * nothing of projects.
    */
   static String instructions(Searcher searcher) {
     EngineDescription d = searcher.describe();
+    boolean notes = d.layout() == Layout.NOTES;
     Path vault = Path.of(d.vault());
     Map<String, FileStamp> files;
     VaultLayout layout = VaultLayout.PROJECTS;
@@ -224,9 +236,12 @@ public final class Qmd4jMcpServer {
     for (String path : files.keySet()) {
       layout.classify(path).flatMap(f -> f.project()).ifPresent(projects::add);
     }
-    boolean notes = d.layout() == Layout.NOTES;
     return "qmd4j searches the markdown vault " + vault + " (" + files.size()
-        + " indexed files; layout: " + d.layout().wireName() + ", " + d.layoutReason()
+        + " indexed files; layout: " + d.layout().wireName() + ", "
+        // A detected notes layout is a plain folder of notes: its reason would speak of the
+        // projects it lacks, which would only suggest tools that do not exist here.
+        + (notes && d.layoutReason().startsWith("detected") ? "a folder of notes"
+            : d.layoutReason())
         + (notes ? "" : "; projects: " + (projects.isEmpty() ? "none"
             : String.join(", ", projects)))
         + "). Engine: " + d.engine() + " (" + d.reason() + ")."
@@ -236,10 +251,20 @@ public final class Qmd4jMcpServer {
                 + " key words (fast mode does that too).")
         + " Scopes: " + (notes ? "folder:<path> (or no scope for the whole vault)"
             : Scope.VALID_SCOPES) + "."
-        + " Dates: 2025-07-14, today, yesterday, 'N days|weeks|months|years ago'."
+        + " Dates: " + DateSpec.ACCEPTED_FORMS + "."
         + " The query '*' lists every chunk of the scope and period, newest first."
-        + " For tasks by status, priority or deadline ('what is blocked?': status bloqué),"
-        + " changelog entries by tag or day, states, descriptions and bucket notes by type"
-        + " or tags, call the typed tools tasks, changelog, states, descriptions, buckets.";
+        + (notes ? NOTES_TOOLS : PROJECTS_TOOLS);
   }
+
+  /** What the instructions say of the typed tools, offered in the projects layout only. */
+  private static final String PROJECTS_TOOLS = " For tasks by status, priority or deadline"
+      + " ('what is blocked?': status bloqué), changelog entries by tag or day, states,"
+      + " descriptions and bucket notes by type or tags, call the typed tools tasks,"
+      + " changelog, states, descriptions, buckets.";
+
+  /** What the instructions say of a notes vault's notes, instead of the typed tools. */
+  private static final String NOTES_TOOLS = " Every .md file is a note: #tags and frontmatter"
+      + " tags: search as tags, [[links]] by their target and alias. To list notes by folder,"
+      + " frontmatter fields (status eq en-cours, tags contains devis) or dates, call"
+      + " find_notes; read and concat return their text.";
 }

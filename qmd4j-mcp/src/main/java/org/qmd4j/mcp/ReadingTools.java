@@ -13,6 +13,7 @@ import org.qmd4j.concat.Block;
 import org.qmd4j.concat.ConcatDocument;
 import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.concat.VaultTree;
+import org.qmd4j.search.Layout;
 import org.qmd4j.search.NothingIndexed;
 
 /** The reading tools: {@code read}, {@code tree} and {@code concat}. */
@@ -25,6 +26,7 @@ final class ReadingTools {
             + "headed by its path. Use the path and lines of a search result."))
         .callHandler((exchange, request) -> ToolSupport.call("read", () -> {
           Map<String, Object> args = request.arguments();
+          ArgumentNames.check("read", args);
           String path = ToolArguments.required(args, "path");
           Integer from = ToolArguments.optionalInt(args, "from");
           Integer to = ToolArguments.optionalInt(args, "to");
@@ -42,10 +44,14 @@ final class ReadingTools {
 
   static SyncToolSpecification tree(Searcher searcher) {
     return SyncToolSpecification.builder()
-        .tool(ToolSupport.tool("tree", "List the vault's folders and files; indexed files are "
+        .tool(ToolSupport.tool("tree", searcher.describe().layout() == Layout.NOTES
+            ? "List the vault's folders and files; indexed files (every .md note) are marked,"
+                + " then the vault's layout."
+            : "List the vault's folders and files; indexed files are "
             + "marked with their kind (changelog, tasks, state, description, bucket, note),"
             + " then the vault's layout (projects or notes)."))
         .callHandler((exchange, request) -> ToolSupport.call("tree", () -> {
+          ArgumentNames.check("tree", request.arguments());
           VaultTree tree = searcher.tree();
           EngineDescription d = searcher.describe();
           Map<String, Object> wire = new LinkedHashMap<>();

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.qmd4j.Searcher;
+import org.qmd4j.search.DateSpec;
+import org.qmd4j.search.Layout;
 import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
@@ -14,9 +16,28 @@ import org.qmd4j.search.SearchResponse;
 final class SearchTool {
   private SearchTool() {}
 
+  /**
+   * The arguments whose descriptions differ in the notes layout, where only the whole vault
+   * and folders are scopes and notes are dated by their frontmatter or file time.
+   */
+  static final Map<String, String> NOTES_ARGUMENTS = Map.of(
+      "scope", "Part of the vault to search. Omit for the whole vault. 'folder:<path>' = every"
+          + " note below that vault-relative folder, at any depth (e.g. folder:clients).",
+      "date_from", "Inclusive lower date: " + DateSpec.ACCEPTED_FORMS + ". A note is dated by"
+          + " its frontmatter 'updated', 'date' or 'created', else by its file's time.");
+
   static SyncToolSpecification spec(Searcher searcher) {
+    boolean notes = searcher.describe().layout() == Layout.NOTES;
     return SyncToolSpecification.builder()
-        .tool(ToolSupport.tool("search", "Search the vault's notes (changelogs, tasks, states, "
+        .tool(notes ? ToolSupport.tool("search", "Search the vault's notes (every .md file:"
+            + " its text and headings, #tags and frontmatter tags, [[links]] by their target"
+            + " and alias), in the whole vault or one folder. Returns the best chunks with"
+            + " their file path, text, score in [0,1], 1-based line range and the lines"
+            + " holding the query's words (matches: line and [start, end) character ranges)."
+            + " A misspelled word is searched as the vault's nearest word: those results have"
+            + " matchType 'fuzzy' and 'corrected'. Start here; then read or concat the paths.",
+            NOTES_ARGUMENTS)
+            : ToolSupport.tool("search", "Search the vault's notes (changelogs, tasks, states, "
             + "descriptions, buckets). Returns the best chunks with their file path, text, "
             + "score in [0,1], 1-based line range, the lines holding the query's words "
             + "(matches: line and [start, end) character ranges) and, for changelog entries, "
@@ -24,14 +45,15 @@ final class SearchTool {
             + "results have matchType 'fuzzy' and 'corrected'. Start here; then read or concat "
             + "the paths."))
         .callHandler((exchange, request) -> ToolSupport.call("search", () -> {
-          SearchResponse response = searcher.answer(request(request.arguments()));
+          SearchResponse response = searcher.answer(request("search", request.arguments()));
           return result(response, whyEmpty(searcher, response.results().isEmpty()));
         }))
         .build();
   }
 
   /** The search request of the {@code search} and {@code brief} arguments. */
-  static SearchRequest request(Map<String, Object> args) {
+  static SearchRequest request(String tool, Map<String, Object> args) {
+    ArgumentNames.check(tool, args);
     String query = ToolSupport.query(args);
     return SearchRequest.parse(query == null ? "" : query,
         ToolSupport.string(args, "mode"), ToolSupport.string(args, "scope"),

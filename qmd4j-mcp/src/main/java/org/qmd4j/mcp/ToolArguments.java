@@ -1,6 +1,7 @@
 package org.qmd4j.mcp;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -32,9 +33,11 @@ public final class ToolArguments {
    *
    * @param args the tool's arguments (may be {@code null}: then {@code items} is missing)
    * @return the items, in order
-   * @throws IllegalArgumentException if {@code items} is missing, empty or malformed
+   * @throws IllegalArgumentException if {@code items} is missing, empty or malformed, or an
+   *     argument is not one of {@code items} and {@code overview}
    */
   public static List<ConcatItem> concatItems(Map<String, Object> args) {
+    ArgumentNames.check("concat", args);
     Object raw = args == null ? null : args.get("items");
     if (!(raw instanceof List) || ((List<?>) raw).isEmpty()) {
       throw new IllegalArgumentException("Argument 'items' must be a non-empty list of "
@@ -51,7 +54,7 @@ public final class ToolArguments {
    *
    * @param args the tool's arguments (may be {@code null}: then none is given)
    * @return the request
-   * @throws IllegalArgumentException if an argument has the wrong type or range
+   * @throws IllegalArgumentException if an argument is unknown or has the wrong type or range
    */
   public static FindRequest findRequest(Map<String, Object> args) {
     return FindNotesTool.request(args);
@@ -122,6 +125,26 @@ public final class ToolArguments {
    */
   public static BucketQuery bucketQuery(Map<String, Object> args) {
     return TypedArguments.buckets(args);
+  }
+
+  /**
+   * Refuses a name that the tool {@code tool} does not take as an argument, as the web API
+   * does for its query parameters: the message says "Unknown parameter 'q' for /api/search;
+   * did you mean 'query'?" and lists the valid names.
+   *
+   * @param tool the tool whose arguments the names are ({@code search}, {@code tasks} ...)
+   * @param names the names given
+   * @param where how the message names the place, e.g. {@code /api/search}
+   * @throws IllegalArgumentException naming the first unknown name, the nearest valid one and
+   *     the valid ones
+   * @since 0.5
+   */
+  public static void requireKnownParameters(String tool, Collection<String> names,
+      String where) {
+    Objects.requireNonNull(tool, "tool == null");
+    Objects.requireNonNull(names, "names == null");
+    Objects.requireNonNull(where, "where == null");
+    ArgumentNames.check(tool, names, "parameter", where);
   }
 
   /**

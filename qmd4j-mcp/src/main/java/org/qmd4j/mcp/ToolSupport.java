@@ -1,5 +1,8 @@
 package org.qmd4j.mcp;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
@@ -18,6 +21,7 @@ import org.slf4j.LoggerFactory;
 /** What every tool shares: schemas from resources, argument reading, errors as tool errors. */
 final class ToolSupport {
   private static final Logger LOG = LoggerFactory.getLogger(ToolSupport.class);
+  private static final ObjectMapper PLAIN = new ObjectMapper();
 
   /** The longest query taken: a long paragraph; longer ones are refused, not truncated. */
   static final int MAX_QUERY_CHARS = 10_000;
@@ -30,7 +34,31 @@ final class ToolSupport {
    * {@code <name>.output.json}.
    */
   static McpSchema.Tool tool(String name, String description) {
-    return McpSchema.Tool.builder(name, Qmd4jMcpServer.JSON, resource(name + ".schema.json"))
+    return tool(name, description, Map.of());
+  }
+
+  /**
+   * {@link #tool(String, String)} with other descriptions for some arguments
+   * ({@code described}: argument name to description), as a vault's layout needs them.
+   */
+  static McpSchema.Tool tool(String name, String description, Map<String, String> described) {
+    String schema = resource(name + ".schema.json");
+    if (!described.isEmpty()) {
+      try {
+        ObjectNode root = (ObjectNode) PLAIN.readTree(schema);
+        described.forEach((argument, text) -> {
+          JsonNode property = root.path("properties").path(argument);
+          if (!(property instanceof ObjectNode)) {
+            throw new AssertionError("No argument " + argument + " in " + name);
+          }
+          ((ObjectNode) property).put("description", text);
+        });
+        schema = PLAIN.writeValueAsString(root);
+      } catch (IOException e) {
+        throw new UncheckedIOException("The bundled schema of " + name + " is not JSON", e);
+      }
+    }
+    return McpSchema.Tool.builder(name, Qmd4jMcpServer.JSON, schema)
         .description(description)
         .outputSchema(Qmd4jMcpServer.JSON, resource(name + ".output.json")).build();
   }

@@ -3,8 +3,6 @@ package org.qmd4j.mcp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import org.qmd4j.notes.BucketQuery;
 import org.qmd4j.notes.ChangelogQuery;
 import org.qmd4j.notes.DescriptionQuery;
@@ -18,17 +16,13 @@ import org.qmd4j.search.SearchRequest;
  * {@code descriptions}, {@code buckets}) read into the typed queries of the library. The
  * names are the queries' components in snake case; dates use the library's parameter names
  * ({@code date_from}, {@code deadline_before}), so that its date errors name them as the
- * caller spelled them. An argument the tool does not know is refused, naming the valid ones:
- * a misspelled filter must not widen the answer silently.
+ * caller spelled them. An argument the tool does not know is refused ({@link ArgumentNames}).
  */
 final class TypedArguments {
-  /** The arguments every typed tool takes. */
-  static final List<String> COMMON = List.of("query", "project", "limit", "mode");
-
   private TypedArguments() {}
 
   static TaskQuery tasks(Map<String, Object> args) {
-    known("tasks", args, "status", "priority", "deadline_before", "deadline_after");
+    ArgumentNames.check("tasks", args);
     return TaskQuery.newBuilder().query(query(args))
         .project(ToolSupport.string(args, "project"))
         .status(ToolSupport.string(args, "status"))
@@ -39,7 +33,7 @@ final class TypedArguments {
   }
 
   static ChangelogQuery changelog(Map<String, Object> args) {
-    known("changelog", args, "tag", "date_from", "date_to");
+    ArgumentNames.check("changelog", args);
     return ChangelogQuery.newBuilder().query(query(args))
         .project(ToolSupport.string(args, "project"))
         .tag(ToolSupport.string(args, "tag"))
@@ -49,7 +43,7 @@ final class TypedArguments {
   }
 
   static StateQuery states(Map<String, Object> args) {
-    known("states", args, "date_from", "date_to");
+    ArgumentNames.check("states", args);
     return StateQuery.newBuilder().query(query(args))
         .project(ToolSupport.string(args, "project"))
         .from(ToolSupport.string(args, "date_from"))
@@ -58,14 +52,14 @@ final class TypedArguments {
   }
 
   static DescriptionQuery descriptions(Map<String, Object> args) {
-    known("descriptions", args);
+    ArgumentNames.check("descriptions", args);
     return DescriptionQuery.newBuilder().query(query(args))
         .project(ToolSupport.string(args, "project"))
         .limit(limit(args)).mode(mode(args)).build();
   }
 
   static BucketQuery buckets(Map<String, Object> args) {
-    known("buckets", args, "type", "tags", "date_from", "date_to");
+    ArgumentNames.check("buckets", args);
     return BucketQuery.newBuilder().query(query(args))
         .project(ToolSupport.string(args, "project"))
         .type(ToolSupport.string(args, "type"))
@@ -73,18 +67,6 @@ final class TypedArguments {
         .from(ToolSupport.string(args, "date_from"))
         .to(ToolSupport.string(args, "date_to"))
         .limit(limit(args)).mode(mode(args)).build();
-  }
-
-  private static void known(String tool, Map<String, Object> args, String... own) {
-    if (args == null) return;
-    Set<String> valid = new TreeSet<>(COMMON);
-    valid.addAll(List.of(own));
-    for (String name : args.keySet()) {
-      if (!valid.contains(name)) {
-        throw new IllegalArgumentException("Unknown argument '" + name + "' for " + tool
-            + "; valid arguments are: " + String.join(", ", valid));
-      }
-    }
   }
 
   /** The query, {@code "*"} (every note, newest first) when absent. */

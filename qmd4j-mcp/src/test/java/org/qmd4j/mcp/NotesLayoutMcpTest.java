@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.EngineChoice;
@@ -56,8 +60,54 @@ class NotesLayoutMcpTest {
     assertThat(rows).isNotEmpty();
     rows.forEach(r -> assertThat(r.get("path").asText()).startsWith("clients/"));
     assertThat(answers.get("init").path("result").path("instructions").asText())
-        .contains("12 indexed files; layout: notes, detected")
+        .contains("12 indexed files; layout: notes, a folder of notes")
         .contains("Scopes: folder:<path> (or no scope for the whole vault).");
+  }
+
+  // Issue 25: a notes vault is offered only the tools that work there, described for notes.
+  @Test
+  void aNotesVaultListsNoProjectsToolAndItsTextsSayNothingOfProjects() throws Exception {
+    try (Searcher searcher = SearchProviders.forVault(Fixtures.notesVault(),
+            Fixtures.memoryOptions());
+        McpClientHarness mcp = new McpClientHarness(searcher)) {
+      Map<String, Tool> tools = new HashMap<>();
+      mcp.client.listTools().tools().forEach(t -> tools.put(t.name(), t));
+      assertThat(tools.keySet()).containsExactlyInAnyOrder("search", "find_notes", "read",
+          "tree", "concat", "brief");
+      for (String tool : List.of("search", "brief", "tree")) {
+        String listed = JSON.writeValueAsString(Map.of("description",
+            tools.get(tool).description(), "input", tools.get(tool).inputSchema()));
+        assertThat(listed).as(tool).doesNotContainIgnoringCase("project")
+            .doesNotContainIgnoringCase("changelog").doesNotContainIgnoringCase("all-states");
+      }
+      assertThat(tools.get("search").description()).contains("notes", "folder", "#tags",
+          "[[links]]");
+      assertThat(JSON.writeValueAsString(tools.get("search").inputSchema()))
+          .contains("folder:<path>", "hier", "il y a N jours");
+      String instructions = Qmd4jMcpServer.instructions(searcher);
+      assertThat(instructions).doesNotContainIgnoringCase("project")
+          .doesNotContain("tasks, changelog").contains("folder:<path>", "#tags", "[[links]]",
+              "find_notes", "hier");
+      CallToolResult search = mcp.client.callTool(CallToolRequest.builder("search")
+          .arguments(Map.of("query", "facture", "scope", "folder:clients")).build());
+      assertThat(search.isError()).isNotEqualTo(Boolean.TRUE);
+    }
+  }
+
+  @Test
+  void aProjectsVaultKeepsItsTypedToolsAndTheirWords() throws Exception {
+    try (Searcher searcher = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
+        McpClientHarness mcp = new McpClientHarness(searcher)) {
+      List<String> names = mcp.client.listTools().tools().stream().map(Tool::name).toList();
+      assertThat(names).contains("tasks", "changelog", "states", "descriptions", "buckets");
+      Tool search = mcp.client.listTools().tools().stream()
+          .filter(t -> t.name().equals("search")).findFirst().orElseThrow();
+      assertThat(search.description()).contains("changelogs, tasks, states");
+      assertThat(JSON.writeValueAsString(search.inputSchema()))
+          .contains("project:<name>", "all-states", "folder:<path>", "hier");
+      assertThat(Qmd4jMcpServer.instructions(searcher))
+          .contains("call the typed tools tasks, changelog, states, descriptions, buckets");
+    }
   }
 
   @Test

@@ -165,8 +165,9 @@ class TypedToolsTest {
 
     CallToolResult misspelled = call("tasks", Map.of("prio", "haute"));
     assertThat(misspelled.isError()).isTrue();
-    assertThat(text(misspelled)).isEqualTo("Unknown argument 'prio' for tasks; valid arguments "
-        + "are: deadline_after, deadline_before, limit, mode, priority, project, query, status");
+    assertThat(text(misspelled)).isEqualTo("Unknown argument 'prio' for tasks; did you mean "
+        + "'priority'? Valid arguments are: deadline_after, deadline_before, limit, mode, "
+        + "priority, project, query, status");
 
     CallToolResult project = call("changelog", Map.of("project", "startupx"));
     assertThat(project.isError()).isTrue();

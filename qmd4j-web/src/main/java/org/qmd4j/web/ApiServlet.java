@@ -61,7 +61,9 @@ import org.qmd4j.search.SearchResult;
  * <p>The typed endpoints take the typed MCP tools' arguments ({@link ToolArguments}) and
  * answer their records in {@link org.qmd4j.notes.Note#toWire()} shape, inside the typed tools'
  * structured content ({@link Listing#toWire()}): {@code total} counts the records before
- * {@code limit}, exactly unless {@code totalExact} is false (then at least that many).
+ * {@code limit}, exactly unless {@code totalExact} is false (then at least that many). A GET
+ * endpoint takes the parameters of the MCP tool of its name and no other: an unknown one is a
+ * 400 naming it, the nearest valid name and the valid ones; POST endpoints take none.
  */
 final class ApiServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
@@ -80,6 +82,12 @@ final class ApiServlet extends HttpServlet {
     String endpoint = endpoint(req);
     Object body;
     try {
+      // Each GET endpoint takes the arguments of the MCP tool of its name, nothing else: a
+      // misspelt name (q for query, from for date_from) is refused, not ignored.
+      if (GET_ONLY.contains(endpoint)) {
+        ToolArguments.requireKnownParameters(endpoint, req.getParameterMap().keySet(),
+            "/api/" + endpoint);
+      }
       switch (endpoint) {
         case "search": body = searcher.answer(SearchForm.fromApi(req).toRequest()).toWire();
           break;
@@ -133,6 +141,11 @@ final class ApiServlet extends HttpServlet {
     }
     Object body;
     try {
+      if (!req.getParameterMap().isEmpty()) {
+        throw new IllegalArgumentException("/api/" + endpoint + " takes its arguments in the"
+            + " JSON body, not as query parameters ('"
+            + req.getParameterMap().keySet().iterator().next() + "')");
+      }
       Map<String, Object> args = arguments(req);
       if (endpoint.equals("concat")) {
         String overview = ToolArguments.string(args, "overview");

@@ -302,6 +302,39 @@ class ApiServletTest {
     assertThat(page.json().get("error").asText()).startsWith("Argument 'n_results' must be");
   }
 
+  // Issue 25: a misspelt parameter was ignored (from for date_from: no date at all) or
+  // misread (q: "the query is empty").
+  @Test
+  void unknownParametersAreRefusedNamingTheNearestAndTheValidOnes() {
+    Reply q = get(server, "/api/search?q=tr%C3%A9sorerie");
+    assertThat(q.status()).isEqualTo(400);
+    assertThat(q.json().get("error").asText()).isEqualTo("Unknown parameter 'q' for"
+        + " /api/search; did you mean 'query'? Valid parameters are: date_from, date_to,"
+        + " limit, mode, query, scope");
+    Reply from = get(server, "/api/search?query=r%C3%A9union&from=hier");
+    assertThat(from.status()).isEqualTo(400);
+    assertThat(from.json().get("error").asText()).startsWith("Unknown parameter 'from' for"
+        + " /api/search; did you mean 'date_from'?");
+    assertThat(get(server, "/api/search?query=r%C3%A9union&date_from=hier").status())
+        .isEqualTo(200);
+    assertThat(get(server, "/api/brief?query=x&scoep=all-states").json().get("error").asText())
+        .startsWith("Unknown parameter 'scoep' for /api/brief; did you mean 'scope'?");
+    assertThat(get(server, "/api/read?path=tasks.md&form=1").json().get("error").asText())
+        .startsWith("Unknown parameter 'form' for /api/read; did you mean 'from'?");
+    assertThat(get(server, "/api/tree?depth=2").json().get("error").asText())
+        .isEqualTo("Unknown parameter 'depth' for /api/tree; it takes no parameters");
+    assertThat(get(server, "/api/tasks?prio=haute").json().get("error").asText())
+        .startsWith("Unknown parameter 'prio' for /api/tasks; did you mean 'priority'?");
+    Reply find = post(server, "/api/find?folder=projects", "{\"folder\": \"projects\"}");
+    assertThat(find.status()).isEqualTo(400);
+    assertThat(find.json().get("error").asText()).isEqualTo("/api/find takes its arguments in"
+        + " the JSON body, not as query parameters ('folder')");
+    Reply body = post(server, "/api/find", "{\"folder\": \"projects\", \"recursif\": true}");
+    assertThat(body.status()).isEqualTo(400);
+    assertThat(body.json().get("error").asText()).startsWith("Unknown argument 'recursif' for"
+        + " find_notes; did you mean 'recursive'?");
+  }
+
   @Test
   void findAnswersTheFindNotesShape() {
     Reply r = post(server, "/api/find", "{\"folder\": \"projects/startup-x\", "
@@ -375,8 +408,8 @@ class ApiServletTest {
         + "after deadline_before 2025-09-01; swap them or widen the period");
     Reply unknown = get(server, "/api/tasks?prio=haute");
     assertThat(unknown.status()).isEqualTo(400);
-    assertThat(unknown.json().get("error").asText()).startsWith("Unknown argument 'prio' for "
-        + "tasks; valid arguments are: ");
+    assertThat(unknown.json().get("error").asText()).startsWith("Unknown parameter 'prio' for "
+        + "/api/tasks; did you mean 'priority'? Valid parameters are: ");
     assertThat(get(server, "/api/states?limit=many").status()).isEqualTo(400);
     assertThat(get(server, "/api/changelog?mode=slow").json().get("error").asText())
         .isEqualTo("Unknown mode 'slow'; valid modes are: fast, deep");
