@@ -32,7 +32,8 @@ class QuerySyntaxWebTest {
   }
 
   private static List<String> paths(String query) {
-    JsonNode rows = get(server, "/api/search?limit=50&query=" + Html.url(query)).json();
+    JsonNode rows = get(server, "/api/search?limit=50&query=" + Html.url(query)).json()
+        .get("results");
     List<String> out = new ArrayList<>();
     rows.forEach(r -> out.add(r.get("path").asText()));
     return out;
@@ -44,14 +45,14 @@ class QuerySyntaxWebTest {
         .containsExactly("projects/startup-x/changelog.md");
     assertThat(paths("\"fonctionnalités geler\"")).isEmpty();
     JsonNode row = get(server, "/api/search?query="
-        + Html.url("\"geler les nouvelles fonctionnalités\"")).json().get(0);
+        + Html.url("\"geler les nouvelles fonctionnalités\"")).json().get("results").get(0);
     assertThat(row.get("matches").get(0).get("ranges").toString()).isEqualTo("[[14,49]]");
   }
 
   @Test
   void theApiLeavesOutExcludedChunks() {
     JsonNode rows = get(server, "/api/search?limit=50&query="
-        + Html.url("paiement -webhook")).json();
+        + Html.url("paiement -webhook")).json().get("results");
     assertThat(rows.size()).isPositive();
     rows.forEach(r -> assertThat(r.get("chunk").asText().toLowerCase())
         .doesNotContain("webhook"));
