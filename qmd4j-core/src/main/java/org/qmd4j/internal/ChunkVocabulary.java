@@ -30,6 +30,8 @@ import org.qmd4j.spi.Vocabulary;
  */
 public final class ChunkVocabulary implements Vocabulary {
   private static final int MIN_PREFIX_LENGTH = 3;
+  /** What joins the segments of a dotted or snake_case identifier. */
+  private static final Pattern SEGMENTS = Pattern.compile("[._]");
 
   /** Folded, unstemmed word to the number of chunks holding it. */
   private final Map<String, Integer> counts;
@@ -89,8 +91,6 @@ public final class ChunkVocabulary implements Vocabulary {
       throw new UncheckedIOException("Analysis of an in-memory string failed", e);
     }
   }
-
-  private static final Pattern SEGMENTS = Pattern.compile("[._]");
 
   /**
    * The identifiers holding {@code word} as a part, or a part it begins (3 letters or more),

@@ -142,7 +142,8 @@ public final class KeywordQuery {
    * A raw score as a score in [0, 1]. Without tiers ({@code words == 0}), {@code s / (1 + s)}
    * of the BM25 score. With them, the score's band says how many of the {@code words} query
    * words the chunk holds: all of them, [0.5, 1); {@code u} of them, [0.5 u / words,
-   * 0.5 (u + 1) / words), none of them below {@link #NONE_BAND} too. Inside its band the chunk is placed by its BM25 part {@code b} as
+   * 0.5 (u + 1) / words), none of them below {@link #NONE_BAND} too. Inside its band the
+   * chunk is placed by its BM25 part {@code b} as
    * {@code b / (b + }{@value #BAND_MIDDLE}{@code )}: absolute, so that a chunk scores the same
    * whatever else matched or was filtered out, and spread over the whole band (issue 15: one
    * {@code s / (1 + s)} over every band squeezed a tag query's matches into 0.87-0.88).
