@@ -118,11 +118,8 @@ public final class Analysis {
    */
   public static Map<String, String> parameters(String filter) {
     Map<String, String> out = new LinkedHashMap<>();
-    for (String key : new java.util.TreeSet<>(CHAINS.stringPropertyNames())) {
-      if (key.startsWith(filter + ".")) {
-        out.put(key.substring(filter.length() + 1), CHAINS.getProperty(key));
-      }
-    }
+    CHAINS.stringPropertyNames().stream().filter(k -> k.startsWith(filter + ".")).sorted()
+        .forEach(k -> out.put(k.substring(filter.length() + 1), CHAINS.getProperty(k)));
     return out;
   }
 

@@ -20,8 +20,9 @@ import org.qmd4j.vault.VaultScanner;
 
 /**
  * The words of the vault for the qmd engine, whose index qmd4j cannot read: made from
- * qmd4j's own chunks of every indexed file, kept until a file changes. Made only when a
- * search needs it (a query word matched nothing). Thread-safe.
+ * qmd4j's own chunks of every indexed file, kept until a file changes. Made at the first
+ * search: each search asks it for the identifiers holding a query word as a part, and a
+ * search whose word matched nothing for the nearest words. Thread-safe.
  */
 final class QmdVocabulary {
   private final Path vault;
