@@ -37,5 +37,6 @@ webhook	webhook
 date-2025-07-14	2025-07-14
 api	api
 zanzibar	zanzibar
+openapi	openapi
 QUERIES
 printf 'vault\t%s\n' "$vault" > "$here/recorded-vault.txt"

@@ -49,7 +49,7 @@ final class Spelling {
     while (m.find()) {
       String piece = m.group();
       if (!PLAIN.matcher(piece).matches()) continue; // quoted, tag, compound, number, symbol
-      List<String> tokens = Analysis.tokens(Analysis.EXACT, Analysis.normalize(piece));
+      List<String> tokens = Analysis.tokens(Analysis.WORDS, Analysis.normalize(piece));
       if (tokens.size() != 1) continue;
       String word = tokens.get(0);
       if (word.length() < MIN_LENGTH || Analysis.STOP_WORDS.contains(word)) continue;

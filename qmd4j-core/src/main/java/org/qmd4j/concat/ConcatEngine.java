@@ -257,7 +257,7 @@ public final class ConcatEngine {
     StringBuilder sb = new StringBuilder();
     for (String piece : request.query().split(" ", -1)) {
       if (sb.length() > 0) sb.append(' ');
-      String folded = String.join(" ", Analysis.tokens(Analysis.EXACT, Analysis.normalize(piece)));
+      String folded = String.join(" ", Analysis.tokens(Analysis.WORDS, Analysis.normalize(piece)));
       sb.append(corrected.getOrDefault(folded, piece));
     }
     return request.withQuery(sb.toString());

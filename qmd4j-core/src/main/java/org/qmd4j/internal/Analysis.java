@@ -39,8 +39,11 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
  *   <caption>Analysis per field</caption>
  *   <tr><th>field</th><th>tokens</th><th>filters</th></tr>
  *   <tr><td>body, title, heading, path</td><td>words (UAX#29)</td>
- *       <td>elision, lower case, accent folding, French light stemming</td></tr>
- *   <tr><td>exact</td><td>words (UAX#29)</td><td>elision, lower case, accent folding</td></tr>
+ *       <td>elision, identifier parts, lower case, accent folding, French light stemming</td></tr>
+ *   <tr><td>exact</td><td>words (UAX#29)</td>
+ *       <td>elision, identifier parts, lower case, accent folding</td></tr>
+ *   <tr><td>a query's words ({@link #WORDS})</td><td>words (UAX#29)</td>
+ *       <td>elision, lower case, accent folding</td></tr>
  *   <tr><td>units</td><td>words joined by {@code - _ . / '}, kept whole
  *       ({@code en-cours}, {@code 2025-07-14}): see {@link #compounds}</td>
  *       <td>lower case, accent folding</td></tr>
@@ -59,9 +62,17 @@ public final class Analysis {
 
   private static final Properties CHAINS = chains();
 
-  public static final Analyzer STEMMED = chain("stemmed");
+  public static final Analyzer STEMMED = chain("stemmed", List.of());
 
-  public static final Analyzer EXACT = chain("exact");
+  public static final Analyzer EXACT = chain("exact", List.of());
+
+  /**
+   * The exact chain without the filters only a text goes through ({@code indexOnly}: the
+   * identifier parts): a query's words as a person typed them, one word per identifier
+   * ({@code readAllLines}, {@code Files.readAllLines}), while {@link #EXACT} gives a text's
+   * identifiers whole and by parts.
+   */
+  public static final Analyzer WORDS = chain("exact", indexOnly());
 
   /** The filters the stemmed chain runs after those of the exact chain (the stemmer). */
   private static final List<TokenFilterFactory> STEMMED_AFTER_EXACT = stemmedAfterExact();
@@ -92,12 +103,34 @@ public final class Analysis {
     return Arrays.stream(CHAINS.getProperty(chain).split(",")).map(String::strip).toList();
   }
 
+  /**
+   * The filters of the text's chains that a query's words do not go through (property
+   * {@code indexOnly}).
+   */
+  public static List<String> indexOnly() {
+    String names = CHAINS.getProperty("indexOnly", "");
+    return names.isBlank() ? List.of() : filters("indexOnly");
+  }
+
+  /**
+   * The parameters of {@code filter}: the chain definition's properties named
+   * {@code <filter>.<parameter>}, in a fresh mutable map (Lucene's factories consume it).
+   */
+  public static Map<String, String> parameters(String filter) {
+    Map<String, String> out = new LinkedHashMap<>();
+    CHAINS.stringPropertyNames().stream().filter(k -> k.startsWith(filter + ".")).sorted()
+        .forEach(k -> out.put(k.substring(filter.length() + 1), CHAINS.getProperty(k)));
+    return out;
+  }
+
   /** Words (UAX#29), elisions stripped, lower case, accents folded, stemmed if asked. */
-  private static Analyzer chain(String name) {
+  private static Analyzer chain(String name, List<String> without) {
     try {
       CustomAnalyzer.Builder b =
           CustomAnalyzer.builder().withTokenizer(CHAINS.getProperty("tokenizer"));
-      for (String filter : filters(name)) b.addTokenFilter(filter);
+      for (String filter : filters(name)) {
+        if (!without.contains(filter)) b.addTokenFilter(filter, parameters(filter));
+      }
       return b.build();
     } catch (IOException e) {
       throw new AssertionError("The analysis chains in the jar cannot be built", e);
@@ -113,7 +146,7 @@ public final class Analysis {
           + ", exact=" + exact);
     }
     return stemmed.subList(exact.size(), stemmed.size()).stream()
-        .map(name -> TokenFilterFactory.forName(name, new HashMap<>())).toList();
+        .map(name -> TokenFilterFactory.forName(name, parameters(name))).toList();
   }
 
   /** French and English stop words, folded; removed from queries, never from the index. */
@@ -211,7 +244,7 @@ public final class Analysis {
 
   /** Folds a free string (a tag) the way the exact field does, keeping inner spaces. */
   public static String fold(String text) {
-    return String.join(" ", tokens(EXACT, normalize(text)));
+    return String.join(" ", tokens(WORDS, normalize(text)));
   }
 
   private static CharArraySet stopWords() {
@@ -221,7 +254,7 @@ public final class Analysis {
       for (Object word : source) {
         String w = word instanceof char[] ? new String((char[]) word) : word.toString();
         set.add(w);
-        set.addAll(tokens(EXACT, w));
+        set.addAll(tokens(WORDS, w));
       }
     }
     return CharArraySet.unmodifiableSet(set);
@@ -255,21 +288,47 @@ public final class Analysis {
    * words dropped unless the query holds nothing else, at most {@link #MAX_QUERY_WORDS}.
    */
   public static Map<String, String> queryWords(String query) {
-    List<String> exact = tokens(EXACT, normalize(query));
+    List<String> exact = tokens(WORDS, normalize(query));
     Map<String, String> words = new LinkedHashMap<>();
     Map<String, Integer> counts = new HashMap<>();
     for (String token : exact) {
       if (STOP_WORDS.contains(token)) continue;
-      String stem = stem(token);
+      String stem = searchedStem(token);
       if (counts.merge(stem, 1, Integer::sum) == 1) words.put(token, stem);
     }
     if (words.isEmpty()) { // only stop words: search them rather than nothing
       for (String token : exact) {
-        String stem = stem(token);
+        String stem = searchedStem(token);
         if (counts.merge(stem, 1, Integer::sum) == 1) words.put(token, stem);
       }
     }
     return words.size() <= MAX_QUERY_WORDS ? words : strongest(words, counts);
+  }
+
+  /**
+   * The stem a query word (folded) is searched by: its light stem, unless the stem no longer
+   * resembles the word, and the word then stands for itself only (its own form and the words
+   * it begins). That is a run of one letter ({@code aaaaaaaaaa}, {@code xxxxxxxx}: the
+   * stemmer folds repeated letters, to {@code a}, which would match {@code à}, or to the
+   * {@code x} of a {@code [x]} checkbox), and a word of 3 letters or more whose stem is one
+   * letter or a stop word that the word is not.
+   */
+  public static String searchedStem(String token) {
+    String stem = stem(token);
+    if (stem.equals(token)) return stem;
+    boolean resembles = !isRunOfOneLetter(token)
+        && !(stem.length() <= 1 && token.length() >= 3)
+        && !(STOP_WORDS.contains(stem) && !STOP_WORDS.contains(token));
+    return resembles ? stem : token;
+  }
+
+  /** Whether {@code word} is one letter written 3 times or more ({@code zzz}). */
+  static boolean isRunOfOneLetter(String word) {
+    if (word.length() < 3 || !Character.isLetter(word.charAt(0))) return false;
+    for (int i = 1; i < word.length(); i++) {
+      if (word.charAt(i) != word.charAt(0)) return false;
+    }
+    return true;
   }
 
   private static Map<String, String> strongest(Map<String, String> words,

@@ -43,6 +43,11 @@ public final class KeywordQuery {
   public static final float TAG = 3f;
   /** Shortest query word searched as a prefix too. */
   public static final int MIN_PREFIX_LENGTH = 3;
+  /**
+   * A hit holding none of the query's words (matched through its file's title or path only,
+   * or a form qmd4j does not read as the word) scores below this, whatever the query.
+   */
+  public static final double NONE_BAND = 0.2;
   /** A BM25 part of this size puts a chunk in the middle of its score band. */
   public static final double BAND_MIDDLE = 5;
 
@@ -137,7 +142,7 @@ public final class KeywordQuery {
     String positive = syntax.positive();
     Set<String> hashtags = new LinkedHashSet<>(first(Hashtags.inQuery(positive)));
     String q = Analysis.normalize(Hashtags.withoutTags(positive));
-    List<String> exact = Analysis.tokens(Analysis.EXACT, q);
+    List<String> exact = Analysis.tokens(Analysis.WORDS, q);
     Map<String, String> words = Analysis.queryWords(q);
     Set<String> units = new LinkedHashSet<>(first(Analysis.compounds(q)));
     Set<String> tags = new LinkedHashSet<>(first(Analysis.tags(q)));
@@ -204,7 +209,8 @@ public final class KeywordQuery {
    * A raw score as a score in [0, 1]. Without tiers ({@code words == 0}), {@code s / (1 + s)}
    * of the BM25 score. With them, the score's band says how many of the {@code words} query
    * words the chunk holds: all of them, [0.5, 1); {@code u} of them, [0.5 u / words,
-   * 0.5 (u + 1) / words). Inside its band the chunk is placed by its BM25 part {@code b} as
+   * 0.5 (u + 1) / words), none of them below {@link #NONE_BAND} too. Inside its band the
+   * chunk is placed by its BM25 part {@code b} as
    * {@code b / (b + }{@value #BAND_MIDDLE}{@code )}: absolute, so that a chunk scores the same
    * whatever else matched or was filtered out, and spread over the whole band (issue 15: one
    * {@code s / (1 + s)} over every band squeezed a tag query's matches into 0.87-0.88).
@@ -218,7 +224,8 @@ public final class KeywordQuery {
     double b = Math.max(0, score - held(score) * (double) TIER);
     double within = b / (b + BAND_MIDDLE);
     double lower = held >= words ? 0.5 : 0.5 * held / words;
-    double width = held >= words ? 0.5 : 0.5 / words;
+    double width = held >= words ? 0.5 : held == 0 ? Math.min(0.5 / words, NONE_BAND)
+        : 0.5 / words;
     return Math.min(lower + width * within, Math.nextDown(lower + width));
   }
 

@@ -29,7 +29,9 @@ final class Phrase {
   /** The phrase of {@code text} as written (one word or more; nothing for punctuation). */
   static Phrase of(String text) {
     List<Set<String>> stems = new ArrayList<>();
-    for (Token t : tokens(Analysis.normalize(text))) {
+    // The phrase's words as typed (an identifier stays one word); the text's tokens below
+    // also hold an identifier's parts, at its position.
+    for (Token t : tokens(Analysis.WORDS, Analysis.normalize(text))) {
       while (stems.size() <= t.position) stems.add(new HashSet<>());
       stems.get(t.position).add(Analysis.stem(t.term));
     }
@@ -58,7 +60,7 @@ final class Phrase {
   List<int[]> find(String text) {
     List<int[]> out = new ArrayList<>();
     if (stems.isEmpty() || text.isEmpty()) return out;
-    List<Token> tokens = tokens(text);
+    List<Token> tokens = tokens(Analysis.EXACT, text);
     int last = tokens.isEmpty() ? -1 : tokens.get(tokens.size() - 1).position;
     List<List<Token>> at = new ArrayList<>();
     for (int p = 0; p <= last; p++) at.add(new ArrayList<>());
@@ -84,9 +86,9 @@ final class Phrase {
 
   private record Token(String term, int position, int start, int end) {}
 
-  private static List<Token> tokens(String text) {
+  private static List<Token> tokens(org.apache.lucene.analysis.Analyzer analyzer, String text) {
     List<Token> out = new ArrayList<>();
-    try (TokenStream ts = Analysis.EXACT.tokenStream("p", text)) {
+    try (TokenStream ts = analyzer.tokenStream("p", text)) {
       CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
       OffsetAttribute offset = ts.addAttribute(OffsetAttribute.class);
       PositionIncrementAttribute increment = ts.addAttribute(PositionIncrementAttribute.class);

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
+import org.qmd4j.internal.KeywordQuery;
 import org.qmd4j.internal.TermMatcher;
 import org.qmd4j.internal.NoteCache;
 import org.qmd4j.search.MatchType;
@@ -66,6 +67,25 @@ final class QmdChunks {
     return out;
   }
 
+  /** The most documents qmd is asked for when its first answer may hide better chunks. */
+  static final int MAX_ROWS = 500;
+
+  /**
+   * Whether a page ranked from the {@code docs} documents qmd returned when asked for
+   * {@code rows} may miss better chunks of documents qmd ranked lower: qmd had more, and the
+   * page is short or holds a chunk without every query word (qmd ranks documents, and a
+   * highly ranked one carries all its chunks in).
+   */
+  static boolean mayMissBetter(List<Hit> hits, int limit, int docs, int rows) {
+    if (docs < rows || rows >= MAX_ROWS) return false;
+    return hits.size() < limit || hits.stream().anyMatch(h -> h.score() < 0.5);
+  }
+
+  /** How many documents to ask qmd for after {@code rows} proved too few. */
+  static int widened(int rows) {
+    return Math.max(rows, Math.min(rows * 10, MAX_ROWS));
+  }
+
   /**
    * qmd's document score (its BM25 magnitude {@code s} as {@code s / (1 + s)}) at which a chunk
    * sits in the middle of its band: measured on the example vault, the value that brings
@@ -77,7 +97,8 @@ final class QmdChunks {
   /**
    * A chunk's score in [0, 1], on the embedded engine's scale (README, "What a score means"):
    * with {@code terms} query words and tags, a chunk holding {@code u} of them scores in
-   * {@code [0.5 u / terms, 0.5 (u + 1) / terms)}, one holding all of them in [0.5, 1]; inside
+   * {@code [0.5 u / terms, 0.5 (u + 1) / terms)}, one holding all of them in [0.5, 1], one
+   * holding none below {@link KeywordQuery#NONE_BAND} too; inside
    * its band qmd's document score places it, as {@code s / (s + }{@value #BAND_MIDDLE}{@code )}
    * of qmd's BM25 magnitude {@code s}.
    *
@@ -92,6 +113,7 @@ final class QmdChunks {
     int held = (int) Math.round(strength * terms);
     if (held >= terms) return 0.5 + 0.5 * within; // qmd's top score reaches 1
     double lower = 0.5 * held / terms;
-    return Math.min(lower + within * 0.5 / terms, Math.nextDown(0.5 * (held + 1) / terms));
+    double width = held == 0 ? Math.min(0.5 / terms, KeywordQuery.NONE_BAND) : 0.5 / terms;
+    return Math.min(lower + within * width, Math.nextDown(lower + width));
   }
 }

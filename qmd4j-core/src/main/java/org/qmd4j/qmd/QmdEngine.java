@@ -202,8 +202,12 @@ public final class QmdEngine implements SearchEngine {
       if (docs.isEmpty() && !options.isAttached() && repairedEmptiedIndex()) {
         docs = documents(query, mode, rows);
       }
-      return QmdChunks.rank(docs, query, filter, limit,
-          mode == Mode.FAST ? MatchType.KEYWORD : MatchType.HYBRID, notes);
+      MatchType type = mode == Mode.FAST ? MatchType.KEYWORD : MatchType.HYBRID;
+      List<Hit> hits = QmdChunks.rank(docs, query, filter, limit, type, notes);
+      // qmd ranks documents: a document it ranked below the page may hold every word.
+      if (!QmdChunks.mayMissBetter(hits, limit, docs.size(), rows)) return hits;
+      docs = documents(query, mode, QmdChunks.widened(rows));
+      return QmdChunks.rank(docs, query, filter, limit, type, notes);
     } catch (IOException e) {
       throw new IndexException("Cannot read the vault " + vault + " (" + Problems.describe(e)
           + ")" + "; check that the vault folder exists and can be read", e);
@@ -226,9 +230,10 @@ public final class QmdEngine implements SearchEngine {
 
   /** qmd's documents for the query, through the session when it can serve, else the CLI. */
   private List<QmdJson.DocHit> documents(String query, Mode mode, int rows) throws IOException {
+    List<String> identifiers = words.identifiersFor(query);
     if (session.isUsable()) {
       try {
-        return viaSession(query, mode, rows);
+        return viaSession(query, mode, rows, identifiers);
       } catch (QmdUnavailableException e) {
         if (mode == Mode.DEEP && Boolean.FALSE.equals(session.modelsReady())) throw e;
         LOG.debug("qmd session unavailable, searching through the CLI: {}", e.getMessage());
@@ -237,13 +242,21 @@ public final class QmdEngine implements SearchEngine {
     if (mode == Mode.DEEP) requireModels();
     String argument = mode == Mode.FAST ? QmdQuery.forSearch(query) : QmdQuery.forQuery(query);
     String verb = mode == Mode.FAST ? "search" : "query";
+    List<QmdJson.DocHit> docs = cli(verb, argument, mode, rows);
+    for (String id : identifiers) docs = QmdJson.merged(docs, cli("search", id, mode, rows));
+    return docs;
+  }
+
+  private List<QmdJson.DocHit> cli(String verb, String argument, Mode mode, int rows)
+      throws IOException {
     ProcessResult r = commands.run(List.of(verb, "-c", options.collection(), "--json", "-n",
         Integer.toString(rows), "--", argument),
         mode == Mode.FAST ? options.fastTimeout() : options.deepTimeout());
     return QmdJson.parse(r.stdoutText(), options.collection(), vault);
   }
 
-  private List<QmdJson.DocHit> viaSession(String query, Mode mode, int rows) {
+  private List<QmdJson.DocHit> viaSession(String query, Mode mode, int rows,
+      List<String> identifiers) {
     boolean deep = mode == Mode.DEEP;
     if (deep) {
       // Once per process: without its models qmd tries to download them and hangs.
@@ -254,8 +267,8 @@ public final class QmdEngine implements SearchEngine {
       }
       if (!ready) requireModels();
     }
-    QmdSession.Query call = new QmdSession.Query(
-        deep ? QmdSearches.deep(query) : QmdSearches.fast(query),
+    QmdSession.Query call = new QmdSession.Query(QmdSearches.withIdentifiers(
+        deep ? QmdSearches.deep(query) : QmdSearches.fast(query), identifiers),
         List.of(options.collection()), rows, deep,
         deep ? OptionalInt.of(options.session().deepCandidates()) : OptionalInt.empty(),
         deep ? options.deepTimeout() : options.fastTimeout());

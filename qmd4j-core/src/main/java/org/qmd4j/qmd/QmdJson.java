@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.qmd4j.search.QmdOutputException;
 
 /**
@@ -22,6 +25,16 @@ final class QmdJson {
 
   /** One document qmd returned, best first. */
   record DocHit(String path, double score, int line) {}
+
+  /** The documents of {@code a} and {@code b}, each once with its better hit, best first. */
+  static List<DocHit> merged(List<DocHit> a, List<DocHit> b) {
+    Map<String, DocHit> best = new LinkedHashMap<>();
+    for (DocHit d : a) best.merge(d.path(), d, (x, y) -> y.score() > x.score() ? y : x);
+    for (DocHit d : b) best.merge(d.path(), d, (x, y) -> y.score() > x.score() ? y : x);
+    List<DocHit> out = new ArrayList<>(best.values());
+    out.sort(Comparator.comparingDouble(DocHit::score).reversed());
+    return out;
+  }
 
   static List<DocHit> parse(String output, String collection, Path vault) {
     JsonNode root;

@@ -93,7 +93,7 @@ final class QmdQuery {
   /** A word all of whose tokens are stop words ({@code l'}, {@code du}, {@code the}). */
   static boolean isStopWord(String word) {
     String w = Normalizer.normalize(word, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
-    List<String> tokens = Analysis.tokens(Analysis.EXACT, w);
+    List<String> tokens = Analysis.tokens(Analysis.WORDS, w);
     if (tokens.isEmpty()) return w.matches("[\\p{L}\\p{M}]+['\u2019]"); // a bare elision: l'
     for (String t : tokens) {
       if (!Analysis.STOP_WORDS.contains(t)) return false;

@@ -36,6 +36,20 @@ final class QmdSearches {
     return build(query, true);
   }
 
+  /**
+   * {@code searches} and one {@code lex} search per identifier of {@code identifiers} (the
+   * vault's identifiers holding a query word as a part, which qmd reads whole), while there
+   * is room.
+   */
+  static List<Search> withIdentifiers(List<Search> searches, List<String> identifiers) {
+    List<Search> out = new ArrayList<>(searches);
+    for (String identifier : identifiers) {
+      if (out.size() == QmdSession.Query.MAX_SEARCHES) break;
+      out.add(new Search(Type.LEX, identifier));
+    }
+    return out;
+  }
+
   private static List<Search> build(String query, boolean deep) {
     String text = QmdQuery.forQuery(query);
     List<String> terms = new ArrayList<>();

@@ -3,10 +3,13 @@ package org.qmd4j.qmd;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.qmd4j.internal.ChunkVocabulary;
+import org.qmd4j.internal.TermMatcher;
 import org.qmd4j.internal.NoteCache;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.spi.Chunk;
@@ -17,8 +20,9 @@ import org.qmd4j.vault.VaultScanner;
 
 /**
  * The words of the vault for the qmd engine, whose index qmd4j cannot read: made from
- * qmd4j's own chunks of every indexed file, kept until a file changes. Made only when a
- * search needs it (a query word matched nothing). Thread-safe.
+ * qmd4j's own chunks of every indexed file, kept until a file changes. Made at the first
+ * search: each search asks it for the identifiers holding a query word as a part, and a
+ * search whose word matched nothing for the nearest words. Thread-safe.
  */
 final class QmdVocabulary {
   private final Path vault;
@@ -31,6 +35,26 @@ final class QmdVocabulary {
     this.vault = vault;
     this.layout = layout;
     this.notes = notes;
+  }
+
+  /** The most identifiers a query's words add to what qmd is asked for. */
+  static final int MAX_IDENTIFIERS = 6;
+
+  /**
+   * The vault's identifiers that hold a word of {@code query} as a part ({@code builder}:
+   * {@code httpclientbuilder}), which qmd, reading an identifier as one word, finds only when
+   * asked for them by name; at most {@value #MAX_IDENTIFIERS}, none that the query holds.
+   */
+  List<String> identifiersFor(String query) {
+    TermMatcher matcher = TermMatcher.of(query);
+    if (matcher.words().isEmpty()) return List.of();
+    ChunkVocabulary vocabulary = current();
+    Set<String> out = new LinkedHashSet<>();
+    for (String word : matcher.words()) {
+      out.addAll(vocabulary.identifiersWithPart(word, MAX_IDENTIFIERS));
+    }
+    out.removeAll(matcher.words());
+    return out.stream().limit(MAX_IDENTIFIERS).toList();
   }
 
   /** The vocabulary of the vault as it is now. */

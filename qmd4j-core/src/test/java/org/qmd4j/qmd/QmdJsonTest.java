@@ -126,4 +126,13 @@ class QmdJsonTest {
         .hasMessageStartingWith("Expected a JSON array of results from qmd but got: '"
             + output + "'");
   }
+
+  @Test
+  void mergedDocumentsKeepEachDocumentOnceWithItsBetterHitBestFirst() {
+    List<QmdJson.DocHit> merged = QmdJson.merged(
+        List.of(new QmdJson.DocHit("a.md", 0.5, 3), new QmdJson.DocHit("b.md", 0.4, 1)),
+        List.of(new QmdJson.DocHit("b.md", 0.9, 7), new QmdJson.DocHit("c.md", 0.1, 2)));
+    assertThat(merged).containsExactly(new QmdJson.DocHit("b.md", 0.9, 7),
+        new QmdJson.DocHit("a.md", 0.5, 3), new QmdJson.DocHit("c.md", 0.1, 2));
+  }
 }

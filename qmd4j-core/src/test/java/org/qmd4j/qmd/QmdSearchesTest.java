@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.qmd4j.spi.QmdSession;
 import org.qmd4j.spi.QmdSession.Search;
 
 class QmdSearchesTest {
@@ -77,5 +79,16 @@ class QmdSearchesTest {
     }
     assertThat(QmdChunks.score(0.8, 1.0, 1)).as("qmd's BM25 magnitude 4: mid-band")
         .isCloseTo(0.75, org.assertj.core.data.Offset.offset(1e-9));
+  }
+
+  @Test
+  void theIdentifiersHoldingAPartAreSearchedByNameWhileThereIsRoom() {
+    assertThat(show(QmdSearches.withIdentifiers(QmdSearches.fast("builder"),
+        List.of("httpclientbuilder", "requestbuilder"))))
+        .containsExactly("lex:builder", "lex:httpclientbuilder", "lex:requestbuilder");
+    List<String> many = IntStream.range(0, 20).mapToObj(i -> "id" + i)
+        .collect(Collectors.toList());
+    assertThat(QmdSearches.withIdentifiers(QmdSearches.fast("builder"), many))
+        .hasSize(QmdSession.Query.MAX_SEARCHES);
   }
 }

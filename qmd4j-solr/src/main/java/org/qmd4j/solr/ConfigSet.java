@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -34,18 +36,36 @@ final class ConfigSet {
       throw new UncheckedIOException("qmd4j-core's analysis definition cannot be read", e);
     }
     StringBuilder xml = new StringBuilder();
+    List<String> indexOnly = Analysis.indexOnly();
     for (String chain : new String[] {"stemmed", "exact"}) {
       xml.append("  <fieldType name=\"qmd4j_").append(chain)
-          .append("\" class=\"solr.TextField\" positionIncrementGap=\"100\">\n")
-          .append("    <analyzer>\n")
-          .append("      <tokenizer name=\"").append(chains.getProperty("tokenizer").strip())
-          .append("\"/>\n");
-      for (String filter : chains.getProperty(chain).split(",")) {
-        xml.append("      <filter name=\"").append(filter.strip()).append("\"/>\n");
+          .append("\" class=\"solr.TextField\" positionIncrementGap=\"100\">\n");
+      // The query analyzer reads a phrase's words whole, as the embedded engine's do.
+      for (String type : new String[] {"index", "query"}) {
+        xml.append("    <analyzer type=\"").append(type).append("\">\n")
+            .append("      <tokenizer name=\"").append(chains.getProperty("tokenizer").strip())
+            .append("\"/>\n");
+        for (String filter : chains.getProperty(chain).split(",")) {
+          String name = filter.strip();
+          if (type.equals("query") && indexOnly.contains(name)) continue;
+          xml.append("      <filter name=\"").append(name).append('"');
+          for (Map.Entry<String, String> p : Analysis.parameters(name).entrySet()) {
+            xml.append(' ').append(p.getKey()).append("=\"").append(escape(p.getValue()))
+                .append('"');
+          }
+          xml.append("/>\n");
+        }
+        xml.append("    </analyzer>\n");
       }
-      xml.append("    </analyzer>\n  </fieldType>\n");
+      xml.append("  </fieldType>\n");
     }
     return xml.toString();
+  }
+
+  /** {@code value} as the text of an XML attribute in double quotes. */
+  private static String escape(String value) {
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 
   static String schema() {

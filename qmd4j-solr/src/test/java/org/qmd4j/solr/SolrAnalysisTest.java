@@ -50,6 +50,8 @@ class SolrAnalysisTest {
       "Ça coûte 3,5 % — « vraiment » ? Oui… 10 000 € ; contact@exemple.fr https://ex.fr/a-b",
       "Straße, Ärger, niño, Ångström, ǅemal, ﬅ, İstanbul, ŒIL, d’une L’API C’est",
       "[décision] #projet/client-dupont 😀 emoji ⚠️ ->  -- __init__ file_name.md",
+      "List<String> l = Files.readAllLines(p); HttpClientBuilder read_all_lines l'XMLHttpRequest"
+          + " utf8Decoder HTTP2Client iPhone McDougall v2.3.1 Éléphant.créerÉtat",
       "", "   ", "a b c d' l' qu' jusqu'"})
   void solrFieldTypesMakeTheEmbeddedTokens(String raw) throws Exception {
     String text = Analysis.normalize(raw);
