@@ -78,19 +78,25 @@ public final class ConcurrentFreshness {
     return Integer.getInteger("qmd4j.freshness.steps", defaultSteps);
   }
 
-  /** The number of searcher threads: {@code -Dqmd4j.freshness.searchers}, else 4. */
-  public static int searchers() {
-    return Integer.getInteger("qmd4j.freshness.searchers", 4);
+  /** The number of searcher threads: {@code -Dqmd4j.freshness.searchers}, else the default. */
+  public static int searchers(int defaultSearchers) {
+    return Integer.getInteger("qmd4j.freshness.searchers", defaultSearchers);
+  }
+
+  /** {@link #run(RandomVaultEdits, int, int, Search, Search)} with 4 searcher threads. */
+  public static Report run(RandomVaultEdits edits, int defaultSteps, Search writer,
+      Search others) throws InterruptedException {
+    return run(edits, defaultSteps, 4, writer, others);
   }
 
   /**
-   * Runs {@link #steps(int)} writes with {@link #searchers()} threads searching through
+   * Runs {@link #steps(int)} writes with {@link #searchers(int)} threads searching through
    * {@code others} beside them; {@code writer} is the writing client's own search.
    */
-  public static Report run(RandomVaultEdits edits, int defaultSteps, Search writer,
-      Search others) throws InterruptedException {
+  public static Report run(RandomVaultEdits edits, int defaultSteps, int defaultSearchers,
+      Search writer, Search others) throws InterruptedException {
     int steps = steps(defaultSteps);
-    int threads = searchers();
+    int threads = searchers(defaultSearchers);
     AtomicBoolean done = new AtomicBoolean();
     AtomicLong searches = new AtomicLong();
     List<String> errors = Collections.synchronizedList(new ArrayList<>());

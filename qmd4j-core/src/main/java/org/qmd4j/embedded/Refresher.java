@@ -140,19 +140,20 @@ final class Refresher {
   }
 
   private RefreshStats refreshOnce(Changes changes) throws IOException {
+    boolean walk = walkOwed;
+    if (!changes.isEmpty()) walkOwed = true; // until this succeeds: the feed won't repeat them
     try {
       // While the live writer is open this process holds the write lock: nobody else commits.
       if (recordsOwed || !live.isOpen() && !store.isCurrent()) {
         // Another process committed (or our uncommitted changes were dropped): start from
-        // the commit's records.
+        // the commit's records, and walk (its walk may be older than what we applied).
+        walk = walkOwed = true;
         store.reopen();
         files = store.loadRecords();
         recordsOwed = false;
-        walkOwed = true; // its walk may be older than changes we already applied
       }
-      if (walkOwed) changes = Changes.EVERYTHING;
+      if (walk) changes = Changes.EVERYTHING;
       if (changes.isEmpty()) return RefreshStats.NONE;
-      walkOwed = true; // until this refresh succeeds
       boolean all = changes.everything();
       Map<String, FileRecord> known = all ? files : recordsUnder(changes.paths());
       Map<String, FileStamp> seen =
