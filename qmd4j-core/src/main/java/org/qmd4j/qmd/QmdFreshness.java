@@ -320,6 +320,19 @@ final class QmdFreshness {
     return true;
   }
 
+  /**
+   * {@link #indexChangedBehindUs()} asked while no update runs, in this process (the lock) or
+   * in another (the update file lock), so that an update in flight is not taken for damage.
+   */
+  @SuppressWarnings("try") // the lock is held for the block, never read
+  boolean indexChangedWhileNoUpdateRuns() throws IOException {
+    synchronized (lock) {
+      try (FileLock l = updateLock()) {
+        return indexChangedBehindUs();
+      }
+    }
+  }
+
   /** A step that may fail with an {@link IOException}. */
   @FunctionalInterface
   interface IoAction {
