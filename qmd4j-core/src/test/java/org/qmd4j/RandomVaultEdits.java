@@ -18,8 +18,10 @@ import java.util.stream.Stream;
 
 /**
  * Random edits of a projects-layout vault for the never-stale tests: files and folders added,
- * edited, renamed and deleted under {@code bucket/} and {@code projects/alpha/bucket/}, each
- * file holding one token of its own, and a model of where each token is.
+ * edited (in place: truncate and write; or as editors save, a temporary file renamed over the
+ * old one), renamed and deleted under {@code bucket/} and {@code projects/alpha/bucket/}, and the
+ * root {@code tasks.md} edited in place; each file holds one token of its own, and a model says
+ * where each token is.
  */
 public final class RandomVaultEdits {
   private final long seed;
@@ -47,7 +49,9 @@ public final class RandomVaultEdits {
     Files.createDirectories(vault.resolve("bucket"));
     Files.createDirectories(vault.resolve("projects/alpha/bucket"));
     Files.writeString(vault.resolve("projects/alpha/state.md"), "# Alpha\nDébut.\n");
-    return new RandomVaultEdits(seed, vault);
+    RandomVaultEdits edits = new RandomVaultEdits(seed, vault);
+    write(vault, "tasks.md", edits.model, token(++edits.counter[0]));
+    return edits;
   }
 
   /** The vault's real path. */
@@ -60,6 +64,11 @@ public final class RandomVaultEdits {
     return seed;
   }
 
+  /** Every token held by a file now. */
+  public synchronized List<String> tokens() {
+    return new ArrayList<>(model.values());
+  }
+
   /** How many files the edits made that exist now (the state file aside). */
   public int files() {
     return model.size();
@@ -67,8 +76,14 @@ public final class RandomVaultEdits {
 
   /** One random change to the vault; returns what it did. */
   public String step() throws IOException {
-    before = new HashMap<>(model);
-    return step(random, vault, model, counter);
+    Map<String, String> next = new TreeMap<>(model);
+    String what = step(random, vault, next, counter);
+    synchronized (this) { // tokens() is read by other threads
+      before = new HashMap<>(model);
+      model.clear();
+      model.putAll(next);
+    }
+    return what;
   }
 
   /** The tokens the last step moved, added or removed, and with {@code all} every token. */
@@ -77,7 +92,7 @@ public final class RandomVaultEdits {
   }
 
   /** The files that hold {@code token} now. */
-  public List<String> holding(String token) {
+  public synchronized List<String> holding(String token) {
     return byToken(model).getOrDefault(token, List.of());
   }
 
@@ -88,8 +103,23 @@ public final class RandomVaultEdits {
         .map(p -> p.substring(0, p.lastIndexOf('/')))
         .filter(p -> p.startsWith("bucket/") || p.startsWith("projects/alpha/bucket/"))
         .distinct().sorted().collect(Collectors.toList());
-    int op = files.isEmpty() ? 0 : random.nextInt(7);
+    int op = files.isEmpty() ? 0 : random.nextInt(9);
     switch (op) {
+      case 7: { // root tasks.md edited in place
+        write(vault, "tasks.md", model, token(++counter[0]));
+        return "edit tasks.md";
+      }
+      case 8: { // an edit saved as editors do: a temporary file renamed over the old one
+        String path = files.get(random.nextInt(files.size()));
+        Path target = vault.resolve(path);
+        Path temp = target.resolveSibling("." + target.getFileName() + ".tmp"); // not indexed
+        String token = token(++counter[0]);
+        Files.writeString(temp, "# Note\nMot clé " + token + ".\n");
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE,
+            StandardCopyOption.REPLACE_EXISTING);
+        model.put(path, token);
+        return "atomic edit " + path;
+      }
       case 0: { // add a file
         String path = randomFolder(random) + "/n" + (++counter[0]) + ".md";
         write(vault, path, model, token(++counter[0]));
@@ -156,13 +186,19 @@ public final class RandomVaultEdits {
     model.put(path, token);
   }
 
-  /** A word the analyzer keeps whole: letters only. */
+  /**
+   * A word the analyzer keeps whole and apart from every other token: letters only, of one
+   * length (no token is the prefix of another), no letter twice in a row (the analyzer folds
+   * runs of a letter: {@code zqbaaax} would match {@code zqqbaax}), consonant digits between
+   * fixed vowels (no stemming rule joins two of them).
+   */
   private static String token(int n) {
+    String digits = "bcdfghjklmnprtvw";
     StringBuilder sb = new StringBuilder("zq");
-    do {
-      sb.append((char) ('a' + n % 26));
-      n /= 26;
-    } while (n > 0);
+    for (int i = 0; i < 4; i++) {
+      sb.append('u').append(digits.charAt(n % digits.length()));
+      n /= digits.length();
+    }
     return sb.append("x").toString();
   }
 

@@ -200,12 +200,11 @@ public final class EmbeddedEngine implements SearchEngine {
   public List<Hit> search(EngineQuery query) {
     ChunkFilter filter = query.filter();
     int limit = query.limit();
-    ChangeFeed.Changes seen = changes.changes();
     // Refreshed inside the call: a search retried on a healed index refreshes that one too
     // (its first refresh walks the whole vault), so it never answers from a rebuild older
-    // than the changes this search must see.
+    // than the changes this search must see. The refresher reads the feed under its lock.
     return withIndex(index -> {
-      index.refresher().refresh(seen);
+      index.refresher().refresh(changes::changes);
       index.store().checkIntact();
       IndexSearcher searcher = index.store().acquire();
       try {
@@ -266,8 +265,7 @@ public final class EmbeddedEngine implements SearchEngine {
    * @throws IndexException if the vault cannot be walked or the index cannot be written
    */
   public RefreshStats refresh() {
-    ChangeFeed.Changes seen = changes.changes();
-    return withIndex(index -> index.refresher().refresh(seen));
+    return withIndex(index -> index.refresher().refresh(changes::changes));
   }
 
   /** Whether the vault is watched, so that a search re-reads only what changed. */

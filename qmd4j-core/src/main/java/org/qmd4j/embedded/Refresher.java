@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
@@ -49,6 +50,7 @@ final class Refresher {
    * command-line search, issue 17). Guarded by lock, like walkOwed. */
   private Map<String, FileRecord> files;
   private boolean walkOwed = true;
+  private final FeedTurns turns = new FeedTurns();
   private long checkpointNanos = Duration.ofSeconds(15).toNanos();
   private int threads = Runtime.getRuntime().availableProcessors();
   /** The records no longer match the visible index (uncommitted changes were dropped). */
@@ -88,10 +90,7 @@ final class Refresher {
     }
   }
 
-  /**
-   * Runs {@code action} while no refresh runs (for closing the store), after committing
-   * and closing the live writer, if open.
-   */
+  /** Commits and closes the live writer, if open, then runs {@code action} under the lock. */
   void whileIdle(Runnable action) {
     synchronized (lock) {
       try {
@@ -103,57 +102,58 @@ final class Refresher {
     }
   }
 
-  /**
-   * Brings the index up to date with the vault: a stat walk, then only new, changed and
-   * deleted files are (re)indexed. Cheap when nothing changed.
-   *
-   * @throws IndexException if the vault cannot be walked or the index cannot be written
-   */
+  /** {@link #refresh(Supplier)} of everything: a stat walk. Cheap when nothing changed. */
   RefreshStats refresh() {
-    return refresh(Changes.EVERYTHING);
+    return refresh(() -> Changes.EVERYTHING);
   }
 
   /**
-   * Brings the index up to date with {@code changes}: everything is walked, or only the
-   * changed paths (files, or folders walked in full). A refresh that fails, or an index that
-   * another process wrote meanwhile, makes the next refresh walk everything.
+   * Brings the index up to date with the changes {@code feed} reports: everything is walked,
+   * or only the changed paths (files, or folders walked in full). A refresh that fails, or an
+   * index that another process wrote meanwhile, makes the next refresh walk everything.
+   *
+   * <p>The feed is read under the lock: a search started after a write takes its change or
+   * waits here for the one that took it ({@link FeedTurns}: one batch serves all waiting).
    *
    * @throws IndexException if the vault cannot be walked or the index cannot be written
    */
-  RefreshStats refresh(Changes changes) {
+  RefreshStats refresh(Supplier<Changes> feed) {
+    FeedTurns.Turn turn = turns.arrive();
     synchronized (lock) {
+      Changes changes = turn.take(feed);
+      RefreshStats stats;
       try {
-        return refreshOnce(changes);
-      } catch (NoSuchFileException e) {
-        // A vault file or folder, or an index file another process replaced, vanished
-        // between the walk and its read: walk again once, from what is there now.
-        LOG.debug("A file vanished during a refresh of {}; walking again", vault, e);
-        walkOwed = true;
         try {
-          return refreshOnce(changes);
-        } catch (IOException | UncheckedIOException again) {
-          throw IndexStore.failure("Cannot update the index of the vault " + vault, again);
+          stats = refreshOnce(changes);
+        } catch (NoSuchFileException e) {
+          // A vault file, or an index file another process replaced, vanished: walk again.
+          LOG.debug("A file vanished during a refresh of {}; walking again", vault, e);
+          walkOwed = true;
+          stats = refreshOnce(changes);
         }
       } catch (IOException | UncheckedIOException e) {
         throw IndexStore.failure("Cannot update the index of the vault " + vault, e);
       }
+      turn.applied(); // not on failure: the changes taken are then owed by a walk
+      return stats;
     }
   }
 
   private RefreshStats refreshOnce(Changes changes) throws IOException {
+    boolean walk = walkOwed;
+    if (!changes.isEmpty()) walkOwed = true; // until this succeeds: the feed won't repeat them
     try {
       // While the live writer is open this process holds the write lock: nobody else commits.
       if (recordsOwed || !live.isOpen() && !store.isCurrent()) {
         // Another process committed (or our uncommitted changes were dropped): start from
-        // the commit's records.
+        // the commit's records, and walk (its walk may be older than what we applied).
+        walk = walkOwed = true;
         store.reopen();
         files = store.loadRecords();
         recordsOwed = false;
-        walkOwed = true; // its walk may be older than changes we already applied
       }
-      if (walkOwed) changes = Changes.EVERYTHING;
+      if (walk) changes = Changes.EVERYTHING;
       if (changes.isEmpty()) return RefreshStats.NONE;
-      walkOwed = true; // until this refresh succeeds
       boolean all = changes.everything();
       Map<String, FileRecord> known = all ? files : recordsUnder(changes.paths());
       Map<String, FileStamp> seen =

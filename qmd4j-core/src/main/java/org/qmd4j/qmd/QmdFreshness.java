@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.vault.FileStamp;
@@ -51,6 +52,8 @@ final class QmdFreshness {
     return t;
   });
   private volatile Runnable onUpdated = () -> {};
+  /** How many times qmd's index was updated (or the vault recorded) by this object. */
+  private final AtomicLong updates = new AtomicLong();
   private Map<String, FileStamp> stamps = Map.of(); // guarded by lock: the vault at the update
   private long stampedAtMillis; // guarded by lock
   private Map<String, FileStamp> repairedFor; // guarded by lock: stamps of the last repair
@@ -94,6 +97,10 @@ final class QmdFreshness {
       updateIfChanged();
       return call.run();
     }
+    // The early answer stands only if no update completed after the call began: another
+    // search's walk may have found this caller's write and be updating while the call reads
+    // (this walk then waits for it and finds nothing left to do).
+    long updatesBefore = updates.get();
     Future<Boolean> walk = walker.submit(this::updateIfChanged);
     T early = null;
     RuntimeException failed = null;
@@ -115,7 +122,7 @@ final class QmdFreshness {
       if (cause instanceof RuntimeException) throw (RuntimeException) cause;
       throw new AssertionError("updateIfChanged throws IOException or unchecked only", cause);
     }
-    if (updated) return call.run();
+    if (updated || updates.get() != updatesBefore) return call.run();
     if (failed != null) throw failed;
     return early;
   }
@@ -177,8 +184,9 @@ final class QmdFreshness {
   /**
    * Updates when the vault changed since the last update; returns whether it did. With a
    * watching feed, the vault is walked only when the feed reports a change (or a previous
-   * look failed); the feed is read under the lock, so a search that finds no change waits for
-   * an update that another thread started for an earlier change.
+   * look failed). The feed is read under the lock, and the update it calls for finishes before
+   * the lock is let go: a search that starts after a write either takes that write's change
+   * or waits here until the search that took it has updated qmd's index.
    */
   boolean updateIfChanged() throws IOException {
     synchronized (lock) {
@@ -278,6 +286,7 @@ final class QmdFreshness {
     stamps = seen;
     stampedAtMillis = now;
     indexStamp = index;
+    updates.incrementAndGet();
   }
 
   private FileStamp indexStatOrNull() {
@@ -309,6 +318,19 @@ final class QmdFreshness {
       return false;
     }
     return true;
+  }
+
+  /**
+   * {@link #indexChangedBehindUs()} asked while no update runs, in this process (the lock) or
+   * in another (the update file lock), so that an update in flight is not taken for damage.
+   */
+  @SuppressWarnings("try") // the lock is held for the block, never read
+  boolean indexChangedWhileNoUpdateRuns() throws IOException {
+    synchronized (lock) {
+      try (FileLock l = updateLock()) {
+        return indexChangedBehindUs();
+      }
+    }
   }
 
   /** A step that may fail with an {@link IOException}. */

@@ -50,7 +50,13 @@ final class QmdIndexHealer {
   /** Heals when the index file changed since qmd4j's last update; returns whether it did. */
   boolean healIfChangedBehindUs() throws IOException {
     if (!freshness.indexChangedBehindUs()) return false;
-    heal("its file was changed by another program");
+    synchronized (freshness.lock()) {
+      // The first look runs beside updates: a qmd update of another search, still writing the
+      // file, looks like a change behind our back, and healing then emptied the index under
+      // searches in flight. Looked at again while no update runs, it is only a real change.
+      if (!freshness.indexChangedWhileNoUpdateRuns()) return false;
+      heal("its file was changed by another program");
+    }
     return true;
   }
 

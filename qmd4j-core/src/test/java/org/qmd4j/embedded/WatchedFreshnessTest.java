@@ -5,9 +5,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.ConcurrentFreshness;
+import org.qmd4j.EngineChoice;
 import org.qmd4j.RandomVaultEdits;
+import org.qmd4j.SearchOptions;
+import org.qmd4j.SearchProviders;
+import org.qmd4j.Searcher;
+import org.qmd4j.search.MatchType;
+import org.qmd4j.search.SearchRequest;
 import org.qmd4j.internal.ChangeFeed.Changes;
 import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.Mode;
@@ -20,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Never stale with a watched vault: every write that completed before a search started is
- * seen by it, through files and folders added, edited, renamed and deleted at random.
+ * seen by it, through files and folders added, edited, renamed and deleted at random, also
+ * while other threads search without pause beside the writer ({@link ConcurrentFreshness}).
  */
 class WatchedFreshnessTest {
   @TempDir Path tmp;
@@ -44,6 +53,43 @@ class WatchedFreshnessTest {
       }
       assertThat(engine.fileCount()).as("seed %d", seed).isEqualTo(edits.files() + 1);
     }
+  }
+
+  @Test
+  void everyEditIsSeenByTheWritersSearchWhileOthersSearchBesideIt() throws Exception {
+    RandomVaultEdits edits = RandomVaultEdits.newVault(tmp.resolve("vault"),
+        "WatchedFreshnessTest.concurrent engine");
+    Path vault = edits.vault();
+    try (EmbeddedEngine engine = EmbeddedEngine.open(vault, null, Chunker.defaults(),
+        ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
+      assertThat(engine.watching()).as("Linux watches the vault").isTrue();
+      ConcurrentFreshness.run(edits, 300, word -> paths(engine, word),
+          word -> paths(engine, word)).assertNeverStale();
+    }
+  }
+
+  /**
+   * An application's long-lived {@code Searcher}: watched vault, index on disk, so that edits
+   * go through the live writer and its near-real-time searchers, as in {@code mcp} and
+   * {@code serve}.
+   */
+  @Test
+  void aLongLivedSearcherSeesEveryEditWhileOthersSearchBesideIt() throws Exception {
+    RandomVaultEdits edits = RandomVaultEdits.newVault(tmp.resolve("vault"),
+        "WatchedFreshnessTest.concurrent Searcher");
+    SearchOptions options = SearchOptions.DEFAULT.withEngine(EngineChoice.EMBEDDED)
+        .withWatch(true).withEnvironment(Map.of()).withCacheDir(tmp.resolve("cache"));
+    try (Searcher searcher = SearchProviders.forVault(edits.vault(), options)) {
+      ConcurrentFreshness.run(edits, 1000, word -> paths(searcher, word),
+          word -> paths(searcher, word)).assertNeverStale();
+    }
+  }
+
+  /** The files of the results that hold {@code word} itself (not a typo-tolerant guess). */
+  static List<String> paths(Searcher searcher, String word) {
+    return searcher.search(SearchRequest.of(word).withLimit(50)).stream()
+        .filter(r -> r.matchType() != MatchType.FUZZY)
+        .map(r -> r.path()).distinct().collect(Collectors.toList());
   }
 
   @Test

@@ -12,7 +12,9 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.ConcurrentFreshness;
 import org.qmd4j.RandomVaultEdits;
 import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.Mode;
@@ -28,7 +30,9 @@ import org.qmd4j.vault.VaultLayout;
  * The qmd engine of a long-lived searcher takes its freshness from the vault watcher (issue
  * 17): it walks the vault only after a change the watcher saw, and is still never stale.
  * Files and folders are added, edited, renamed and deleted at random, each step searched at
- * once through the real qmd. Skipped, saying why, when no qmd 2.x is on PATH.
+ * once through the real qmd, also while other threads search beside the writer (watched, and
+ * walked at every search with the walk beside qmd's answer). Skipped, saying why, when no qmd
+ * 2.x is on PATH.
  */
 @Tag("qmd")
 class QmdWatchedFreshnessTest {
@@ -62,6 +66,48 @@ class QmdWatchedFreshnessTest {
     }
     assertThat(feed.changes()).as("the engine closed its feed")
         .isEqualTo(ChangeFeed.Changes.EVERYTHING);
+  }
+
+  @Test
+  void everyEditIsSeenByTheWritersSearchWhileOthersSearchBesideIt() throws Exception {
+    concurrently(true);
+  }
+
+  /**
+   * Open: without the resident session (one qmd process per search) and with the vault walked
+   * at every search, one run in two still misses a write (1 of 37 searches; a file renamed is
+   * found at neither path), after the spurious rebuild of the index was fixed (3 of 34 before).
+   * The same engine with the session (QmdSessionFreshnessTest, in qmd4j-mcp, as mcp and serve
+   * run it) and with the vault watched passes. Run it with -Dqmd4j.freshness.open=true.
+   */
+  @Test
+  @EnabledIfSystemProperty(named = "qmd4j.freshness.open", matches = "true")
+  void everyEditIsSeenWhileOthersSearchBesideItWhenTheVaultIsWalkedAtEverySearch()
+      throws Exception {
+    concurrently(false);
+  }
+
+  /** qmd costs about a quarter of a second per update: fewer steps than the embedded engine. */
+  private void concurrently(boolean watch) throws Exception {
+    QmdBinary.Probe probe = BinaryLocator.fromEnvironment(System.getenv()).locate()
+        .map(path -> QmdBinary.probe(path, ProcessRunner.system()))
+        .orElse(new QmdBinary.Probe(Optional.empty(), "no qmd on PATH"));
+    Assumptions.assumeTrue(probe.binary().isPresent(),
+        () -> "qmd 2.x not found on PATH: " + probe.problem());
+    RandomVaultEdits edits = RandomVaultEdits.newVault(tmp.resolve("vault"),
+        "QmdWatchedFreshnessTest.concurrent" + (watch ? "" : " walked"));
+    Path vault = edits.vault();
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.put("XDG_CACHE_HOME", tmp.resolve("xdg-cache").toString());
+    ChangeFeed feed = watch ? ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS)
+        : ChangeFeed.walkEveryTime(VaultLayout.PROJECTS);
+    try (QmdEngine engine = QmdEngine.open(vault, VaultLayout.PROJECTS, tmp.resolve("qmd"),
+        probe.binary().get(), QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
+      // Two searcher threads: without the resident session (in qmd4j-mcp) every search here
+      // starts a qmd process.
+      ConcurrentFreshness.run(edits, 25, 2, word -> paths(engine, word),
+          word -> paths(engine, word)).assertNeverStale();
+    }
   }
 
   private static List<String> paths(QmdEngine engine, String query) {

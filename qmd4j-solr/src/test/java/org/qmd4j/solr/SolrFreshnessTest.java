@@ -24,12 +24,15 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.ConcurrentFreshness;
 import org.qmd4j.EngineChoice;
+import org.qmd4j.RandomVaultEdits;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.LineRange;
+import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
@@ -183,6 +186,32 @@ class SolrFreshnessTest {
       assertThat(searcher.answer(SearchRequest.of("zanzobarite")).corrected()).isEmpty();
       assertThat(searcher.answer(SearchRequest.of("zanzobarite")).suggestions()).isEmpty();
     }
+  }
+
+  /**
+   * Never stale under concurrency: while other threads search without pause, every write of
+   * one client (in place or by an atomic rename, a new file, a rename, a delete, a folder
+   * renamed) is seen by that client's next search, with the vault watched and walked.
+   */
+  @Test
+  void i_everyEditIsSeenByTheWritersSearchWhileOthersSearchBesideIt(@TempDir Path tmp)
+      throws Exception {
+    for (boolean watch : new boolean[] {true, false}) {
+      RandomVaultEdits edits = RandomVaultEdits.newVault(tmp.resolve("vault-" + watch),
+          "SolrFreshnessTest.concurrent" + (watch ? "" : " walked"));
+      SolrTarget t = target.withVaultId("concurrent-" + System.nanoTime()).withWatch(watch);
+      try (Searcher s = open(edits.vault(), t, new AtomicReference<>())) {
+        ConcurrentFreshness.run(edits, 60, word -> exactPaths(s, word),
+            word -> exactPaths(s, word)).assertNeverStale();
+      }
+    }
+  }
+
+  /** The files of the results that hold {@code word} itself (not a typo-tolerant guess). */
+  private static List<String> exactPaths(Searcher s, String word) {
+    return s.search(SearchRequest.of(word).withLimit(50)).stream()
+        .filter(r -> r.matchType() != MatchType.FUZZY).map(SearchResult::path).distinct()
+        .toList();
   }
 
   /**

@@ -68,7 +68,7 @@ public final class SearcherCache implements SearcherSource {
   }
 
   /** Closes every searcher (the daemon stops). */
-  synchronized void closeAll() {
+  public synchronized void closeAll() {
     List<Warm> all = new ArrayList<>(warm.values());
     warm.clear();
     for (Warm w : all) w.searcher().close();
