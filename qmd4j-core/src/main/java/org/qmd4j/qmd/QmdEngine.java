@@ -239,7 +239,7 @@ public final class QmdEngine implements SearchEngine {
         LOG.debug("qmd session unavailable, searching through the CLI: {}", e.getMessage());
       }
     }
-    if (mode == Mode.DEEP) requireModels();
+    if (mode == Mode.DEEP) QmdModels.require(environment);
     String argument = mode == Mode.FAST ? QmdQuery.forSearch(query) : QmdQuery.forQuery(query);
     String verb = mode == Mode.FAST ? "search" : "query";
     List<QmdJson.DocHit> docs = cli(verb, argument, mode, rows);
@@ -265,7 +265,7 @@ public final class QmdEngine implements SearchEngine {
         ready = QmdModels.missing(QmdModels.folder(environment)).isEmpty();
         session.modelsReady(ready);
       }
-      if (!ready) requireModels();
+      if (!ready) QmdModels.require(environment);
     }
     QmdSession.Query call = new QmdSession.Query(QmdSearches.withIdentifiers(
         deep ? QmdSearches.deep(query) : QmdSearches.fast(query), identifiers),
@@ -302,16 +302,6 @@ public final class QmdEngine implements SearchEngine {
         : Optional.of(QmdModels.MISSING);
   }
 
-  private void requireModels() {
-    Path folder = QmdModels.folder(environment);
-    List<String> missing = QmdModels.missing(folder);
-    if (!missing.isEmpty()) {
-      throw new QmdUnavailableException("Deep search needs qmd's models, and " + missing
-          + " are missing from " + folder + ". Run `qmd pull` once (about 2 GB, needs network)"
-          + ", or use fast mode");
-    }
-  }
-
   /** Runs {@code qmd update} now, whatever the stat walk says. */
   public void refreshIndex() throws IOException {
     freshness.update();
@@ -338,8 +328,8 @@ public final class QmdEngine implements SearchEngine {
 
   @Override
   public Map<String, String> diagnostics() {
-    return QmdDiagnostics.of(this, freshness, binary, commands, options, indexFile, configDir, environment,
-        session);
+    return QmdDiagnostics.of(this, freshness, binary, commands, options, indexFile, configDir,
+        environment, session);
   }
 
   @Override

@@ -64,4 +64,15 @@ final class QmdModels {
     }
     return missing;
   }
+
+  /** Throws when qmd's models are missing: a deep search would try to download them. */
+  static void require(Map<String, String> environment) {
+    Path folder = folder(environment);
+    List<String> missing = missing(folder);
+    if (!missing.isEmpty()) {
+      throw new org.qmd4j.search.QmdUnavailableException("Deep search needs qmd's models, and "
+          + missing + " are missing from " + folder + ". Run `qmd pull` once (about 2 GB, "
+          + "needs network), or use fast mode");
+    }
+  }
 }
