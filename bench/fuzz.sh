@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of every parser of untrusted input with Jazzer (issue 19): each
+# Coverage-guided fuzzing of every parser of untrusted input with Jazzer: each
 # @FuzzTest runs in fuzzing mode (JAZZER_FUZZ=1) for the given time, one after the other.
 # `./mvnw verify` only replays the regression corpora (src/test/resources/.../*Inputs/).
 #

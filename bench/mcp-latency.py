@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Per-call latency of `search` tool calls through one long-lived `qmd4j mcp` (embedded
 engine, vault watched), and of "edit a note, then search for the new word" through it.
-No qmd beside it: for profiling the qmd4j side alone (issue 17).
+No qmd beside it: for profiling the qmd4j side alone.
 
 Usage: bench/mcp-latency.py VAULT [rounds=15] [edits=20]
 Environment: QMD4J_CACHE_DIR (qmd4j's index cache), JAVA_HOME, QMD4J_COMMAND (the command

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 17's table in one run, side by side with qmd where qmd has a counterpart:
+# The scale table in one run, side by side with qmd where qmd has a counterpart:
 #   2,000 files: warm CLI (in-process, through a daemon) vs `qmd search`, first index vs
 #                `qmd collection add` (bench/compare-cli.sh), MCP search vs `qmd search` per
 #                call (bench/mcp-vs-qmd.py), with the embedded engine and with the qmd engine

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 21: the cost of semantic deep search on the 2,000-file generated vault (seed 42).
+# The cost of semantic deep search on the 2,000-file generated vault (seed 42).
 #   1. first index with the model, one command-line process, empty cache: wall, user CPU,
 #      files/s, max RSS, and what the model computed (tokens, padding, runs: the line the
 #      model logs when it closes);
@@ -7,7 +7,7 @@
 #   3. deep search through one long-lived `qmd4j mcp` holding the model: p50/p95 per call
 #      over ROUNDS x 20 queries (after 2 rounds of warm-up), then the server's RSS.
 # Run it on a quiet machine only. It takes about as long as the first index with the model
-# (on 2 cores, 2026-11-25: about 4-5 minutes expected after issue 21's batching, 8.5 before)
+# (on 2 cores, 2026-11-25: about 4-5 minutes expected with vectors asked in batches, 8.5 without)
 # plus about a minute.
 #
 # Usage: bench/semantic-index.sh [MODEL_DIR] [WORK]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 20's figures: the first index of a generated vault by the embedded engine (on disk)
+# Solr scale figures: the first index of a generated vault by the embedded engine (on disk)
 # and into the tests' in-JVM 2-node SolrCloud (2 shards x 2 replicas), then warm search
 # p50/p95 of the same eight queries (fast and deep, a tag, a typo, scoped, the wildcard) on
 # each, in one JVM (no CLI start, no daemon): with a stat walk of the vault before each search

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15: what a misspelled word costs. Times `./qmd4j search` (one process per call) for a
+# What a misspelled word costs. Times `./qmd4j search` (one process per call) for a
 # word and its misspelling with the embedded and the qmd engine, and `qmd search` for both,
 # interleaved, on a generated vault. Prints the mean wall time of each and the ratios.
 #

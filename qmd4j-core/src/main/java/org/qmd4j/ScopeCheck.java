@@ -21,8 +21,8 @@ import org.qmd4j.vault.VaultScanner;
 /**
  * Checks a scope against the vault when a search runs: {@code project:<name>} must name a
  * project folder and {@code folder:<path>} a folder inside the vault, so that a typo is not
- * mistaken for "nothing there" (issue 12); in the notes layout only the whole vault and
- * {@code folder:} exist (issue 16). Stateless.
+ * mistaken for "nothing there"; in the notes layout only the whole vault and
+ * {@code folder:} exist. Stateless.
  */
 final class ScopeCheck {
   private ScopeCheck() {}

@@ -97,7 +97,7 @@ public final class Searcher implements Closeable {
   }
 
   /**
-   * DESIGN.md's {@code search(query, mode, scope, date_from, date_to)}, with strings as an
+   * The {@code search(query, mode, scope, date_from, date_to)} operation, with strings as an
    * agent passes them; {@code null} means "not given" for every parameter but the query.
    * @throws InvalidRequestException (a subclass) for an empty query, unknown mode or scope,
    *     unparseable date, or {@code date_from} after {@code date_to}

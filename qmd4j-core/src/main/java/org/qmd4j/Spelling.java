@@ -15,8 +15,8 @@ import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.Vocabulary;
 
 /**
- * The words of one query that may be misspelled, and their corrections (issue 15; DESIGN.md
- * "What a result shows"). A word may be corrected when it is a plain word of 4 letters or
+ * The words of one query that may be misspelled, and their corrections, as a
+ * result shows them. A word may be corrected when it is a plain word of 4 letters or
  * more outside quotes and tags, holds no digit, is not a stop word and matches nothing in the
  * vault; it is then searched as the vault's nearest word within 1 edit (4 to 7 letters) or 2
  * (longer), the first letter kept. When nothing matches at all, {@link #suggestions} offers

@@ -47,14 +47,14 @@ class ApiDumpTest {
   @Test
   void exportedPublicTypesAreCounted() throws Exception {
     long types = dump().stream().filter(line -> !line.startsWith("  ")).count();
-    // The closing note of issue 8 quotes this figure; the dump lists the types themselves.
+    // The CHANGELOG quotes this figure; the dump lists the types themselves.
     assertThat(types).isEqualTo(
         Files.readAllLines(CHECKED_IN).stream().filter(l -> !l.startsWith("  ")).count());
   }
 
   /**
    * The API packages. The jar has no module descriptor (flexmark has no module name, and a
-   * published module must not require one by file name; issue 18), only the
+   * published module must not require one by file name), only the
    * {@code Automatic-Module-Name} {@code org.qmd4j}, so this list is where "exported" lives.
    */
   static final Set<String> EXPORTED = new TreeSet<>(List.of("org.qmd4j", "org.qmd4j.search",

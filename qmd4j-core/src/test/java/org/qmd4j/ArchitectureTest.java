@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Guards of qmd4j-core's shape (issue 8): no package cycles, dependencies point down, the
+ * Guards of qmd4j-core's shape: no package cycles, dependencies point down, the
  * library never prints, and no class grows past {@value #MAX_LINES} lines.
  */
 class ArchitectureTest {

@@ -27,7 +27,7 @@ import org.qmd4j.spi.SearchEngine;
 
 /**
  * Every listing says how many results its limit left out: the typed queries and search count
- * what passes before the limit, exactly where the engine counts, else "at least" (issue 25).
+ * what passes before the limit, exactly where the engine counts, else "at least".
  */
 class CountsTest {
   private static final int BIG = 10_000;

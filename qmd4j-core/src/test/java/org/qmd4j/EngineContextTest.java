@@ -52,7 +52,7 @@ class EngineContextTest {
     }
   }
 
-  /** Issue 20: the Solr engine weighs this title as the embedded engine does. */
+  /** The Solr engine weighs this title as the embedded engine does. */
   @Test
   void aFileTitleIsTheChunkersFirstH1OrH2() throws Exception {
     Files.createDirectories(vault.resolve("bucket"));

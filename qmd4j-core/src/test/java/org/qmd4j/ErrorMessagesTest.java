@@ -11,7 +11,7 @@ import org.qmd4j.search.IndexException;
 import org.qmd4j.search.InvalidScopeException;
 import org.qmd4j.search.SearcherClosedException;
 
-/** Issue 19: what a person reads when a call fails at a boundary. */
+/** What a person reads when a call fails at a boundary. */
 class ErrorMessagesTest {
   @Test
   void theVaultIsShownAsTheUserNamedIt() {

@@ -18,7 +18,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 15: queries whose every word is in the vault return exactly what they returned before
+ * Queries whose every word is in the vault return exactly what they returned before
  * spelling correction and score spreading came in (the same chunks, in the same order), in both
  * modes. The answers were recorded from the engine of 2026-11-24 (main 7edeb22) into
  * {@code exact-answers.txt}; {@code -Dqmd4j.record=true} records them again. One answer

@@ -17,7 +17,7 @@ import org.qmd4j.search.PathRefusedException;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
-/** Issue 12: files changed in ways a size-and-mtime check or a check-then-open misses. */
+/** Files changed in ways a size-and-mtime check or a check-then-open misses. */
 class FileSwapTest {
 
   @Test

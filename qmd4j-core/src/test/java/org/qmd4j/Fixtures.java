@@ -30,7 +30,7 @@ public final class Fixtures {
   }
 
   /**
-   * A folder of notes in the notes layout (issue 16): nested folders, frontmatter dates, a
+   * A folder of notes in the notes layout: nested folders, frontmatter dates, a
    * {@code .qmd4jignore}, and {@code .obsidian/}, {@code .trash/}, {@code node_modules/}
    * holding markdown that is never indexed.
    */
@@ -38,7 +38,7 @@ public final class Fixtures {
     return root().resolve("notes");
   }
 
-  /** A folder of {@code .txt} files only: nothing is indexed (issue 16). */
+  /** A folder of {@code .txt} files only: nothing is indexed. */
   public static Path txtOnlyVault() {
     return root().resolve("txt-only");
   }

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.regex.Pattern;
 
 /**
- * Issue 19's scan of error messages that cross a boundary (CLI stderr, MCP tool errors, HTTP
+ * The scan of error messages that cross a boundary (CLI stderr, MCP tool errors, HTTP
  * error bodies, and the library's own messages): one line, no exception class name, no stack
  * frame, no private path (cache folders, temporary folders the user never named). Every
  * robustness suite passes each error it sees through {@link #check}; {@link #counted()}

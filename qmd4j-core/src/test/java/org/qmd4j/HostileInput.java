@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Random hostile input for the robustness suites (issue 12): queries from a grammar of
+ * Random hostile input for the robustness suites: queries from a grammar of
  * control characters, lone surrogates, Lucene syntax, option-looking words, very long text
  * and every Unicode category, plus random scopes, modes and dates. Seeded, so a failure
  * replays from the seed the suite prints.

@@ -19,7 +19,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 12's fault suite for the on-disk index: every file of the index (the lock file
+ * The fault suite for the on-disk index: every file of the index (the lock file
  * included) truncated, emptied, overwritten and deleted between searches, a read-only cache
  * folder, and {@code kill -9} at random points of a first indexing. After each fault the
  * next searcher's results equal a clean build's: the same chunks, in the same order.

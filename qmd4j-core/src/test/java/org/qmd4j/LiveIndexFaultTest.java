@@ -17,7 +17,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 19: every file of the on-disk index damaged (truncated, emptied, overwritten,
+ * Every file of the on-disk index damaged (truncated, emptied, overwritten,
  * deleted) under a running, watching searcher, as {@code mcp} and {@code serve} hold one,
  * then a note edited: the next searches answer as a clean build of the vault does, and keep
  * answering. In CI each fault hits the lock, the commit point and two other files at random;

@@ -14,7 +14,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 12: a 400-word query was an internal error ({@code maxClauseCount is set to 1024}),
+ * A 400-word query was an internal error ({@code maxClauseCount is set to 1024}),
  * and a 1 MB query took 54 s. Long queries are answered with their strongest words; absurd
  * ones are refused at once with the limit in the message.
  */

@@ -24,7 +24,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 16: a folder of notes that is not in the projects layout is searchable; hidden,
+ * A folder of notes that is not in the projects layout is searchable; hidden,
  * skipped and ignored files never are; {@code folder:} scopes work; an unindexed vault says
  * why.
  */

@@ -24,7 +24,7 @@ import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 16: Obsidian tags and wiki links in a vault of notes, embedded engine.
+ * Obsidian tags and wiki links in a vault of notes, embedded engine.
  * {@code QmdObsidianConventionsTest} runs the same tests on the real qmd binary.
  *
  * <p>{@code #projet} finds the notes tagged {@code #projet}, {@code #projet/client} or

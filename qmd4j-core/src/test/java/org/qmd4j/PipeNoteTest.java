@@ -22,7 +22,7 @@ import org.qmd4j.search.PathRefusedException;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 19: a note that is, or is swapped for, a named pipe (FIFO) must never block a read or
+ * A note that is, or is swapped for, a named pipe (FIFO) must never block a read or
  * a search (opening a FIFO for reading waits for a writer). The bounds below only keep a
  * regression from hanging the build; nothing here is timed.
  */

@@ -13,7 +13,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 12, DESIGN.md's ranking rule: a chunk holding every term of the query ranks above any
+ * The ranking rule: a chunk holding every term of the query ranks above any
  * chunk holding only some of them, however often those are repeated and however many chunks
  * of one file hold them.
  */

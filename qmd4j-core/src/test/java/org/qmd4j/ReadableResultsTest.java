@@ -23,7 +23,7 @@ import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 15 on the example vault, embedded engine: every result says which of its lines hold
+ * Readable results on the example vault, embedded engine: every result says which of its lines hold
  * the query's words and where; changelog results carry their day; a misspelled word is
  * searched as the vault's word, said, and ranked below exact matches; nothing at all gives
  * "did you mean" queries that match. (QmdIntegrationTest checks the same on real qmd.)

@@ -26,7 +26,7 @@ import org.qmd4j.search.SearchResult;
 import org.qmd4j.vault.NoteText;
 
 /**
- * Issue 12's randomized robustness suite, through the library: hostile queries with random
+ * The randomized robustness suite, through the library: hostile queries with random
  * scopes, modes, dates and limits, and random vault mutations between searches (create, edit,
  * rename, delete files and folders, bad YAML, binary, non-UTF-8, one very large note).
  *
@@ -67,7 +67,7 @@ class RobustnessSuiteTest {
           where += " request=" + request;
           checkResults(vault, searcher.search(request), where);
         } catch (InvalidRequestException expected) {
-          // The library's own message, and what a boundary shows (issue 19).
+          // The library's own message, and what a boundary shows.
           ForPeople.check(expected.getMessage(), where, options.cacheDir().orElseThrow());
           String real = searcher.describe().vault();
           ForPeople.check(ErrorMessages.forPeople(expected, real, "notes"), where,

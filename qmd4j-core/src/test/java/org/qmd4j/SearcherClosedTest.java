@@ -21,7 +21,7 @@ import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
 
-/** Issue 19: a closed Searcher says so with its own type, never with Lucene's exception. */
+/** A closed Searcher says so with its own type, never with Lucene's exception. */
 class SearcherClosedTest {
   private static final String CLOSED = " is closed; open a new one with SearchProviders.forVault";
 

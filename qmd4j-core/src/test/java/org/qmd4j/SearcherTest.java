@@ -30,7 +30,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.search.VaultNotFoundException;
 
-/** search() on the example vault, as DESIGN.md specifies it. */
+/** search() on the example vault: modes, scopes, dates, ranking and the result shape. */
 class SearcherTest {
   private static Searcher searcher;
 
@@ -318,7 +318,7 @@ class SearcherTest {
 
   private static final String PROJECTS = "(7 projects in the vault).";
 
-  // Issue 12: an unknown project was a silent [], so a typo looked like "nothing there".
+  // An unknown project was a silent [], so a typo looked like "nothing there".
   @Test
   void unknownProjectIsAnErrorCountingTheVaultsProjects() {
     assertThatThrownBy(() -> searcher.search("décision", "fast", "project:nope", null, null))
@@ -330,7 +330,7 @@ class SearcherTest {
             + " GET /api/tree).");
   }
 
-  // Issue 25: with no near name, a few real ones and how to list them all.
+  // With no near name, a few real ones and how to list them all.
   @Test
   void unknownProjectWithNoNearNameNamesThreeRecentlyUpdatedOnes(@TempDir Path dir)
       throws IOException {
@@ -352,7 +352,7 @@ class SearcherTest {
     }
   }
 
-  // Issue 15: the nearest names (prefix, then edits), at most 3, never the whole list.
+  // The nearest names (prefix, then edits), at most 3, never the whole list.
   @Test
   void unknownProjectNamesTheNearestProjects() {
     assertThatThrownBy(() -> searcher.search("x", "fast", "project:startup", null, null))
@@ -509,7 +509,7 @@ class SearcherTest {
       assertThat(unindexed.search("décision")).isEmpty();
       assertThat(unindexed.nothingIndexed()).isPresent();
     }
-    // Read as it is detected, a folder without projects is a folder of notes (issue 16).
+    // Read as it is detected, a folder without projects is a folder of notes.
     try (Searcher notes = SearchProviders.forVault(tmp, Fixtures.memoryOptions())) {
       assertThat(notes.search("décision")).extracting(SearchResult::path)
           .containsExactlyInAnyOrder("inbox/a.md", "overview.md");

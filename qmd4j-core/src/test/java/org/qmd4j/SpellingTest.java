@@ -15,7 +15,7 @@ import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 30: a correction is said once, as the vault writes it (accents included); a typo that
+ * A correction is said once, as the vault writes it (accents included); a typo that
  * matches a rare word through its stem also reaches the far more frequent word it is near,
  * below the exact hits; an empty note is found by its name.
  */

@@ -16,7 +16,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 19: chunks with equal scores come in one order, by path and then line, whatever the
+ * Chunks with equal scores come in one order, by path and then line, whatever the
  * order the index was built in (document ids change at every rebuild).
  */
 class TieBreakTest {

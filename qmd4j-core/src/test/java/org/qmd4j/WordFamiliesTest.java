@@ -9,7 +9,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Which French word families the analysis merges (docs/analysis.md, issue 15): the forms of
+ * Which French word families the analysis merges (docs/analysis.md): the forms of
  * one word (plural, feminine, participles, the infinitive) are one word; derived words
  * ({@code facturation}, {@code facturable}) are other words, reached by their shared prefix.
  */

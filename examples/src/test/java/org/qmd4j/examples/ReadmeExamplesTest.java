@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.qmd4j.Fixtures;
 
 /**
- * Issue 18: every Java block of the README is one of these compiled examples, character for
+ * Every Java block of the README is one of these compiled examples, character for
  * character, so what a reader copies compiles and runs.
  */
 class ReadmeExamplesTest {

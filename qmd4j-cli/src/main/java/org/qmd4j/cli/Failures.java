@@ -33,7 +33,7 @@ final class Failures {
 
   /**
    * Prints {@code e} as one message for people on {@code err}: what failed and what to do,
-   * the vault as the user named it, never a stack trace or an exception class (issue 19).
+   * the vault as the user named it, never a stack trace or an exception class.
    * The details go to the log at debug level ({@code QMD4J_LOG=debug} shows them on stderr).
    *
    * @param vault the command's vault option, or null

@@ -91,7 +91,7 @@ final class SearchCommand implements Callable<Integer> {
   static void print(PrintWriter out, PrintWriter err, SearchResponse response, String query,
       Output output, Path vault, boolean color, Optional<NothingIndexed> nothing)
       throws JsonProcessingException {
-    if (nothing.isPresent()) { // not "No result": nothing could have matched (issue 16)
+    if (nothing.isPresent()) { // not "No result": nothing could have matched
       if (output == Output.JSON) out.println(toJson(response));
       err.println(nothing.get().message());
     } else if (output == Output.LISTING) {

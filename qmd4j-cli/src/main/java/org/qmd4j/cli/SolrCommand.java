@@ -12,7 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code qmd4j solr init}: prepares a SolrCloud collection for the Solr engine (issue 20). */
+/** {@code qmd4j solr init}: prepares a SolrCloud collection for the Solr engine. */
 @Command(name = "solr", mixinStandardHelpOptions = true,
     description = "SolrCloud set-up for --engine solr.",
     subcommands = SolrCommand.Init.class)

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.qmd4j.Fixtures;
 import picocli.CommandLine;
 
-/** {@code qmd4j doctor}: the same facts as lines, or as JSON a program reads (issue 18). */
+/** {@code qmd4j doctor}: the same facts as lines, or as JSON a program reads. */
 class DoctorCommandTest {
   private final StringWriter out = new StringWriter();
   private final StringWriter err = new StringWriter();

@@ -34,7 +34,7 @@ class FastSearchTest {
         {"search", "--vault", VAULT, "--scope", "nowhere:x", "décision"},
         {"search", "--vault", VAULT, "--mode", "slow", "décision"},
         {"search", "--vault", VAULT + "/missing", "décision"},
-        // Issue 16: layouts, folder scopes, a vault with nothing indexed.
+        // Layouts, folder scopes, a vault with nothing indexed.
         {"search", "--vault", NOTES, "--scope", "folder:journal", "facture"},
         {"search", "--vault", NOTES, "--layout", "projects", "--json", "facture"},
         {"search", "--vault", NOTES, "--layout=sideways", "facture"},

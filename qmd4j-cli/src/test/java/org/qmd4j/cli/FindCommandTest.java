@@ -193,7 +193,7 @@ class FindCommandTest {
         "qmd4j: --date-start: Invalid date 'next tuesday'",
         "qmd4j: Unknown find mode 'fuzzy'; valid modes are: hybrid, semantic, keyword");
   }
-  // Issue 25: "No note found." said nothing of the misspelt field or of the sub-folders.
+  // "No note found." used to say nothing of the misspelt field or of the sub-folders.
   @Test
   void aFieldNoNoteHasIsAShortErrorNamingTheNearest() {
     assertThat(run("--where", "statut eq bloqué")).isEqualTo(2);

@@ -15,7 +15,7 @@ import org.qmd4j.SearchOptions;
 import picocli.CommandLine;
 
 /**
- * Issue 16 from the command line: a folder of notes is searchable, {@code --layout} works on
+ * The notes layout from the command line: a folder of notes is searchable, {@code --layout} works on
  * every command, and a vault with nothing indexed says why on stderr instead of "No result".
  */
 class LayoutCliTest {

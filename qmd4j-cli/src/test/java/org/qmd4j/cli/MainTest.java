@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The log level the command line starts with (issue 18: notices only when asked). */
+/** The log level the command line starts with (notices only when asked). */
 class MainTest {
   @Test
   void noticesShowWithVerboseOnly() {

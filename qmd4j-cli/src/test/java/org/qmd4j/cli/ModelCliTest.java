@@ -16,7 +16,7 @@ import org.qmd4j.Fixtures;
 import org.qmd4j.SearchOptions;
 import picocli.CommandLine;
 
-/** Issue 21 from the command line: {@code --model DIR} on every command, and its errors. */
+/** Semantic search from the command line: {@code --model DIR} on every command, and its errors. */
 class ModelCliTest {
   private static final String NOTES = Fixtures.notesVault().toString();
   /** Unpacked by the qmd4j-semantic build (its tests' model). */

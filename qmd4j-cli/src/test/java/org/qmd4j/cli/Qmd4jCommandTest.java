@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** Issue 18: the help texts are whole, and a default shows once and only when it says something. */
+/** The help texts are whole, and a default shows once and only when it says something. */
 class Qmd4jCommandTest {
   private static String help(String... args) {
     StringWriter out = new StringWriter();

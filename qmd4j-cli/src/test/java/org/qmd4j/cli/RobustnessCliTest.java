@@ -19,7 +19,7 @@ import org.qmd4j.SearchOptions;
 import picocli.CommandLine;
 
 /**
- * Issue 12's randomized suite through the command line, in-process: {@code search} and
+ * The randomized suite through the command line, in-process: {@code search} and
  * {@code brief} with hostile queries, scopes, modes, dates and limits. Invariants: exit 0 or
  * 2, never 1; an exit 2 says why on stderr and prints nothing on stdout; {@code --json}
  * output is a JSON array with scores in [0, 1], descending. Seeded: replay with

@@ -50,7 +50,7 @@ class SearchCommandTest {
     for (JsonNode row : array) {
       List<String> fields = new ArrayList<>();
       row.fieldNames().forEachRemaining(fields::add);
-      // The seed's four fields first, then issue 15's: how it matched, where, the day.
+      // The seed's four fields first, then the readable ones: how it matched, where, the day.
       assertThat(fields).containsExactly("path", "chunk", "score", "lines", "matchType",
           "matches", "date", "dateSource");
       assertThat(row.get("score").asDouble()).isBetween(0.0, 1.0);
@@ -124,7 +124,7 @@ class SearchCommandTest {
     assertThat(err.toString()).contains("Invalid date 'next tuesday'");
 
     assertThat(run("--from", "today", "--to", "yesterday", "x")).isEqualTo(2);
-    // Issue 15: the command line names its own options, not MCP's parameters.
+    // The command line names its own options, not MCP's parameters.
     assertThat(err.toString()).contains("qmd4j: --from 20")
         .contains("('today') is after --to").doesNotContain("date_");
 
@@ -132,7 +132,7 @@ class SearchCommandTest {
     assertThat(err.toString()).contains("query is empty");
   }
 
-  // Issue 12: empty values were silently taken as absent.
+  // Empty values were silently taken as absent.
   @Test
   void emptyScopeModeOrVaultIsRefusedWithWhatIsValid() {
     assertThat(run("--scope", "", "x")).isEqualTo(2);
@@ -153,7 +153,7 @@ class SearchCommandTest {
     assertThat(out.toString()).isEmpty();
   }
 
-  // Issue 12: an unknown project was a silent [].
+  // An unknown project was a silent [].
   @Test
   void unknownProjectExitsTwoAndSuggestsTheProject() {
     assertThat(run("--scope", "project:Startup-X", "x")).isEqualTo(2);
@@ -203,7 +203,7 @@ class SearchCommandTest {
     assertThat(err.toString()).contains("Unknown engine 'lucene'");
   }
 
-  // Issue 15: French dates, answered as their English twins.
+  // French dates, answered as their English twins.
   @Test
   void frenchRelativeDatesAnswerAsTheirEnglishTwins() {
     assertThat(run("--json", "--from", "3 months ago", "--", "*")).isZero();

@@ -22,7 +22,7 @@ import org.qmd4j.SearchOptions;
 import picocli.CommandLine;
 
 /**
- * Issue 15: what a person reads of {@code qmd4j search}: the lines that hold the query's
+ * What a person reads of {@code qmd4j search}: the lines that hold the query's
  * words with their numbers (like {@code rg -n}), colour only on a terminal, the correction
  * said, "did you mean" when nothing matched; and the same facts in {@code --json}.
  */

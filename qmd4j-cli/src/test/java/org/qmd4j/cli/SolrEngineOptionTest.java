@@ -19,7 +19,7 @@ import org.qmd4j.Fixtures;
 import picocli.CommandLine;
 
 /**
- * {@code --engine solr} from the CLI (issue 20). The Solr engine's own suite runs a real
+ * {@code --engine solr} from the CLI. The Solr engine's own suite runs a real
  * cluster; these tests run with no cluster at all (a closed port), in the CLI's class path:
  * the SolrJ client loads beside the web server's Jetty 12 and an unreachable cluster is a
  * clear message naming it, from search, doctor and {@code serve}'s JSON API alike.

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
 
 /**
- * Issue 18: the packaged command line, run as users run it without qmd, keeps stderr for
+ * The packaged command line, run as users run it without qmd, keeps stderr for
  * what needs acting on: the engine notice shows with {@code -v} only, {@code --quiet} wins.
  */
 class StderrIT {

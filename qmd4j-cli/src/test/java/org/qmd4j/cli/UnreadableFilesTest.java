@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
 
 /**
- * Issue 12: one unreadable file or folder (mode 000) made search, brief, find and tree exit 1;
+ * One unreadable file or folder (mode 000) made search, brief, find and tree exit 1;
  * they skip it with one warning. Tests run as root here, and root reads mode 000 files: so
  * the commands run in a child JVM without the capabilities that let root bypass permissions
  * ({@code setpriv --bounding-set=-dac_override,-dac_read_search}), as a normal user would.

@@ -29,7 +29,7 @@ class UsageErrorsTest {
     return List.of(err.toString().strip().split("\n"));
   }
 
-  // Issue 25: "Unknown option: '--form'" was followed by 60 lines of usage.
+  // "Unknown option: '--form'" used to be followed by 60 lines of usage.
   @Test
   void anUnknownOptionNamesTheNearestAndWhereTheHelpIs() {
     assertThat(run("search", "--vault", Fixtures.vault().toString(), "--form", "hier", "x"))

@@ -26,7 +26,7 @@ import org.qmd4j.search.SearchResult;
 import picocli.CommandLine;
 
 /**
- * Issue 18: {@code qmd4j search --vimgrep} prints {@code path:line:col:text} lines an editor
+ * {@code qmd4j search --vimgrep} prints {@code path:line:col:text} lines an editor
  * can jump to: the path opens from where the command ran, the line is the file's, and the
  * column (1-based, in characters) is where a query word starts.
  */

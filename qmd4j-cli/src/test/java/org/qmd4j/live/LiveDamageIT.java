@@ -24,7 +24,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 19's live-damage fault suite against the packaged jar: {@code qmd4j mcp} and
+ * The live-damage fault suite against the packaged jar: {@code qmd4j mcp} and
  * {@code qmd4j serve} run on one vault and one cache folder; each file of the embedded index
  * is truncated, emptied, overwritten or deleted under them, a note is edited, and the next
  * searches through both answer with the chunks of a clean build (and the edit). In CI each

@@ -26,7 +26,7 @@ import org.qmd4j.ForPeople;
 import org.qmd4j.HostileInput;
 
 /**
- * Issue 19's soak run: {@code qmd4j serve}, two {@code qmd4j mcp} (two MCP clients; the second
+ * The soak run: {@code qmd4j serve}, two {@code qmd4j mcp} (two MCP clients; the second
  * on the qmd engine when qmd is installed) and one-shot {@code qmd4j search} processes, all
  * from the packaged jar, on one vault and one cache folder, while a writer renames, edits,
  * deletes and bulk-creates notes and a fault injector damages index files and kills the qmd

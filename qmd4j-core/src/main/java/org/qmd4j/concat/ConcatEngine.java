@@ -26,8 +26,8 @@ import org.qmd4j.vault.NoteText;
 import org.qmd4j.vault.VaultLayout;
 
 /**
- * Reads vault files and assembles them into one markdown document (DESIGN.md, "Concat
- * engine"). Application code usually reaches it through {@code Searcher.concat},
+ * Reads vault files and assembles them into one markdown document.
+ * Application code usually reaches it through {@code Searcher.concat},
  * {@code brief}, {@code read} and {@code tree}.
  *
  * <pre>{@code

@@ -113,7 +113,7 @@ final class VaultFiles {
       throw new PathRefusedException(path, "Refused path '" + path + "': it is not a valid "
           + "path (" + e.getReason() + "); " + VALID);
     } catch (FileSystemException e) {
-      // What the path itself gets wrong (found by fuzzing, issue 19): a file used as a folder,
+      // What the path itself gets wrong (found by fuzzing): a file used as a folder,
       // a name too long, a loop of links. Only the rest is the environment's failure.
       String reason = String.valueOf(e.getReason());
       if (reason.contains("Not a directory")) {

@@ -13,8 +13,8 @@ import org.qmd4j.internal.Analysis;
  * case, accent folding), replayed into two fields: as it is for {@code exact}, stemmed for
  * {@code body} through the filters {@link Analysis#STEMMED} adds to that chain
  * ({@link Analysis#stemmedFromExact}, read from the one chain definition), so the tokens are
- * the same. Indexing sent each chunk's text through the chain twice (issue 17:
- * the analysis was two thirds of the first index).
+ * the same. Indexing sent each chunk's text through the chain twice
+ * (the analysis was two thirds of the first index).
  *
  * <p>Not thread-safe: one per document being built.
  */

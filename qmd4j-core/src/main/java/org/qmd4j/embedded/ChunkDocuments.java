@@ -49,7 +49,7 @@ final class ChunkDocuments {
   /**
    * The stemmed fields ({@code body}, {@code heading}, {@code title}, {@code pathtext}): only
    * term queries search them, so frequencies and norms (BM25), no positions. Positions are
-   * kept in {@code exact}, which phrases search (issue 17: the positions of {@code body} were
+   * kept in {@code exact}, which phrases search (the positions of {@code body} were
    * a third of a first index's postings, written and never read).
    */
   static final FieldType STEMS;
@@ -114,7 +114,7 @@ final class ChunkDocuments {
 
     static FileTerms of(Chunk chunk, String title) {
       // Each H1 of a tasks file is a task of its own: the first one is no title of the others
-      // (issue 15: the TVA task answered "relation client" through the Dupont task above it).
+      // (the TVA task answered "relation client" through the Dupont task above it).
       String fileTitle = chunk.file().kind() == FileKind.TASKS ? "" : title;
       String path = chunk.path().replace('/', ' ').replace('.', ' ').replace('-', ' ')
           .replace('_', ' ');
@@ -138,10 +138,10 @@ final class ChunkDocuments {
     doc.add(new StringField(Fields.TYPE, Fields.TYPE_CHUNK, Field.Store.NO));
     doc.add(new StringField(Fields.PATH, chunk.path(), Field.Store.YES));
     // The tie-break of equal scores: binary doc values, read as they are; sorted ones
-    // decompressed a block of their terms dictionary per competitive hit (issue 17).
+    // decompressed a block of their terms dictionary per competitive hit.
     doc.add(new BinaryDocValuesField(Fields.PATH, new BytesRef(chunk.path())));
     // Kind, project and date are indexed too: scopes and date bounds are filters inside the
-    // index (ChunkFilters), not checks of every hit's stored fields (issue 17).
+    // index (ChunkFilters), not checks of every hit's stored fields.
     doc.add(new StringField(Fields.KIND, chunk.file().kind().name(), Field.Store.YES));
     chunk.file().project().ifPresent(
         p -> doc.add(new StringField(Fields.PROJECT, p, Field.Store.YES)));

@@ -15,8 +15,8 @@ import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
- * The order of chunks that score alike: by path, then position in the file (issue 19:
- * document ids change when the index is rebuilt, so they must not decide the order). Read
+ * The order of chunks that score alike: by path, then position in the file
+ * (document ids change when the index is rebuilt, so they must not decide the order). Read
  * from doc values, not stored fields, which would decompress each chunk's text.
  */
 final class DocKeys {

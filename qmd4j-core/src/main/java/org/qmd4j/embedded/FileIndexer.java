@@ -71,7 +71,7 @@ final class FileIndexer {
    * takes documents from several threads at once, each into its own in-memory segment. The
    * threads take the next file from one shared counter, so they end together. Whichever thread
    * finds a checkpoint due (at least {@value #CHECKPOINT_FILES} files after the last) runs it,
-   * while the others go on indexing and help flush the segments it commits (issue 17: a commit
+   * while the others go on indexing and help flush the segments it commits (a commit
    * between batches left a core idle while one thread flushed every segment). Each file's
    * chunks and record are added in one block, so a checkpoint holds whole files only. With a
    * model, a parsed file waits in {@link PendingVectors} until enough chunks for one call to
@@ -227,7 +227,7 @@ final class FileIndexer {
       next.put(path, record);
       // A file without a record has no documents (its chunks and record are added in one
       // block): nothing to delete. A first index buffered two delete terms per file, then
-      // looked them up in every segment (issue 17).
+      // looked them up in every segment.
       if (old != null) writer.deleteDocuments(new Term(Fields.FILE_PATH, path));
       VaultFile file = layout.classify(path).orElseThrow();
       // Touched, not changed: new stamp only (unless a note is dated by its modification).

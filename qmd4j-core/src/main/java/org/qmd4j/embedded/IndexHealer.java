@@ -29,7 +29,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Heals an index found damaged while a long-lived process has it open (issue 19): the index is
+ * Heals an index found damaged while a long-lived process has it open: the index is
  * rebuilt from the vault in a folder beside the damaged one, then its segments replace the
  * damaged files under the write lock, and the process reopens it. Searches wait meanwhile
  * (they answer from the rebuilt index, never from damaged data); other processes that share

@@ -178,7 +178,7 @@ final class IndexStore {
    * Whether the searchers see the latest commit (false when another process committed).
    * Compares commit generations from a listing of the folder: Lucene's own {@code isCurrent}
    * reads and parses {@code segments_N} at every search (6% of a long-lived search at
-   * 100,000 files, issue 17). A commit always takes a new generation, and an index emptied
+   * 100,000 files). A commit always takes a new generation, and an index emptied
    * and rebuilt by another process under the same generation changes that file, which
    * {@link #checkIntact} finds.
    */
@@ -266,7 +266,7 @@ final class IndexStore {
   }
 
   /**
-   * An {@link IndexException} for people (issue 19): what failed, why in plain words, and
+   * An {@link IndexException} for people: what failed, why in plain words, and
    * what to do; no cache path and no exception class (the cause keeps them for the log).
    */
   static IndexException failure(String what, Throwable e) {

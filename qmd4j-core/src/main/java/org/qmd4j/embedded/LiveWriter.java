@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The long-lived writer of a watched index (issue 17): a change the watcher reports is
+ * The long-lived writer of a watched index: a change the watcher reports is
  * written into it and made searchable near-real-time, without opening a writer, committing
  * (fsync) and reopening the index for each change. Its changes are committed once the index
  * has been idle for {@link #COMMIT_AFTER}, so that a later process starts from them; the

@@ -91,7 +91,7 @@ final class QueryPlan {
     for (Map.Entry<String, String> w : words.entrySet()) {
       // The tier counts the words the chunk itself holds (its text and headings): the file's
       // title and path are shared by every chunk of the file, so they weigh in the BM25 part
-      // only; otherwise every chunk of tasks.md would "hold" a word of its title (issue 12).
+      // only; otherwise every chunk of tasks.md would "hold" a word of its title.
       b.add(new BoostQuery(new ConstantScoreQuery(held(w.getKey(), w.getValue())), TIER),
           Occur.SHOULD);
       b.add(group(w.getKey(), w.getValue(), true), Occur.SHOULD);

@@ -47,7 +47,7 @@ final class Ranker {
   private static final AtomicBoolean DEEP_WARNED = new AtomicBoolean();
   private static final int RRF_K = 60;
   /**
-   * Best score first; equal scores by path, then position in the file (issue 19): document
+   * Best score first; equal scores by path, then position in the file: document
    * ids change when the index is rebuilt, so they must not decide the order.
    */
   private static final Sort BY_SCORE = new Sort(SortField.FIELD_SCORE,
@@ -55,7 +55,7 @@ final class Ranker {
       new SortField(Fields.ORDINAL, SortField.Type.LONG));
 
   /**
-   * Costs that do not depend on the machine's load, for tests and profiling (issue 17):
+   * Costs that do not depend on the machine's load, for tests and profiling:
    * chunks whose stored fields were read, and hits sorted into pages.
    */
   static final LongAdder STORED_READS = new LongAdder();
@@ -104,8 +104,8 @@ final class Ranker {
     FieldDoc after = null;
     double cap = 1.0;
     while (out.size() < limit) {
-      // The score is the first sort value: no second pass to fill ScoreDoc.score (issue 17:
-      // TopFieldCollector.populateScores re-scored every page, about 11% of a search).
+      // The score is the first sort value: no second pass to fill ScoreDoc.score
+      // (TopFieldCollector.populateScores re-scored every page, about 11% of a search).
       TopDocs top = searcher.searchAfter(after, restricted, page, BY_SCORE, false);
       SORTED.add(top.scoreDocs.length);
       for (ScoreDoc sd : top.scoreDocs) {

@@ -47,7 +47,7 @@ final class Refresher {
   private final Object lock = new Object();
   private final IndexProgress progress;
   /** By path, in no order: only looked up (sorting 100,000 paths cost a quarter of a warm
-   * command-line search, issue 17). Guarded by lock, like walkOwed. */
+   * command-line search). Guarded by lock, like walkOwed. */
   private Map<String, FileRecord> files;
   private boolean walkOwed = true;
   private final FeedTurns turns = new FeedTurns();
@@ -265,7 +265,7 @@ final class Refresher {
   private boolean changed(Map<String, FileStamp> seen, Map<String, FileRecord> known,
       boolean watched) throws IOException {
     if (seen.size() != known.size()) return true;
-    // Hashed look-ups: the walk and the records are both hash maps (issue 17: sorting and
+    // Hashed look-ups: the walk and the records are both hash maps (sorting and
     // comparing them as sorted maps was half of a warm command-line search).
     List<String> settled = new ArrayList<>();
     for (Map.Entry<String, FileStamp> e : seen.entrySet()) {

@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The searchers of one index: over its last commit, or, while a long-lived process holds a
  * {@link LiveWriter}, near-real-time over that writer's changes before they are committed
- * (issue 17: an edited note is searchable without a commit and its fsyncs).
+ * (an edited note is searchable without a commit and its fsyncs).
  *
  * <p>Thread-safe: searches acquire concurrently; the source is switched by the refresher only.
  */

@@ -14,8 +14,8 @@ import org.apache.lucene.index.SegmentReader;
 import org.qmd4j.vault.FileStamp;
 
 /**
- * The files of an on-disk index as this process first saw them, checked before each search
- * (issue 19). Lucene never changes a file once written, so a file whose size, times or inode
+ * The files of an on-disk index as this process first saw them, checked before each search.
+ * Lucene never changes a file once written, so a file whose size, times or inode
  * changed, a file deleted while the commit still holds it, or a lock file with content means
  * that the index was damaged under the running process. A segment seen for the first time
  * (this process's commit or another's) has its checksums read once, so that a file damaged

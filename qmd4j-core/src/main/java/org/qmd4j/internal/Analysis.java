@@ -56,7 +56,7 @@ public final class Analysis {
 
   /**
    * The classpath resource that defines the chains below (tokenizer and filters by their
-   * Lucene SPI names); the Solr engine's field types are written from it too (issue 20).
+   * Lucene SPI names); the Solr engine's field types are written from it too.
    */
   public static final String CHAIN_RESOURCE = "/org/qmd4j/internal/analysis.properties";
 
@@ -184,7 +184,7 @@ public final class Analysis {
    * The compounds of a text (already normalized), folded: words joined by {@code - _ . / '}
    * kept whole ({@code en-cours}, {@code startup-x}, {@code 2025-07-14}, {@code v2.3.1}),
    * each once: the matches of {@code [\p{L}\p{M}\p{N}]+(?:[-_./'’][\p{L}\p{M}\p{N}]+)+},
-   * found by one pass over the characters (issue 17: the pattern, run on every word holding
+   * found by one pass over the characters (the pattern, run on every word holding
    * an apostrophe, was 6% of a first index of French notes).
    */
   public static List<String> compounds(String text) {
@@ -266,7 +266,7 @@ public final class Analysis {
   /** The folded tags ({@code [décision]} gives {@code decision}) written in a text. */
   public static List<String> tags(String text) {
     List<String> out = new ArrayList<>();
-    if (text.indexOf('[') < 0) return out; // most chunks: no pattern run (issue 17)
+    if (text.indexOf('[') < 0) return out; // most chunks: no pattern run
     Matcher m = TAG.matcher(text);
     while (m.find()) {
       String tag = fold(m.group(1));
@@ -278,7 +278,7 @@ public final class Analysis {
   /**
    * The most words a query is searched with. A longer query (an agent pasting a paragraph)
    * keeps the words it repeats most, then the longest, in query order; this bounds the work
-   * per query and keeps Lucene under its clause limit (issue 12: a 400-word query was an
+   * per query and keeps Lucene under its clause limit (a 400-word query was an
    * internal error).
    */
   public static final int MAX_QUERY_WORDS = 16;

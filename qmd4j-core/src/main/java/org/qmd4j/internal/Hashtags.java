@@ -50,7 +50,7 @@ public final class Hashtags {
    */
   public static List<Occurrence> find(String text) {
     List<Occurrence> out = new ArrayList<>();
-    // Most chunks hold neither a '#' nor frontmatter: no split, no pattern (issue 17: 6% of
+    // Most chunks hold neither a '#' nor frontmatter: no split, no pattern (6% of
     // a first index).
     if (text.indexOf('#') < 0 && !startsWithFence(text)) return out;
     String[] lines = text.split("\n", -1);

@@ -212,7 +212,7 @@ public final class KeywordQuery {
    * 0.5 (u + 1) / words), none of them below {@link #NONE_BAND} too. Inside its band the
    * chunk is placed by its BM25 part {@code b} as
    * {@code b / (b + }{@value #BAND_MIDDLE}{@code )}: absolute, so that a chunk scores the same
-   * whatever else matched or was filtered out, and spread over the whole band (issue 15: one
+   * whatever else matched or was filtered out, and spread over the whole band (one
    * {@code s / (1 + s)} over every band squeezed a tag query's matches into 0.87-0.88).
    */
   public static double normalize(float score, int words) {

@@ -74,7 +74,7 @@ public final class NoteCache {
         < TimeUnit.SECONDS.toNanos(3);
     if (cached != null && cached.stamp.equals(stamp) && !recent) return Optional.of(cached.note);
     try {
-      // Never follows a link: a note swapped for a link to outside is not read (issue 12).
+      // Never follows a link: a note swapped for a link to outside is not read.
       ParsedNote note = chunker.parse(file.get(),
           NoteText.decode(InsideVault.readAllBytes(vault, path)),
           Optional.of(stamp.modifiedDay()));

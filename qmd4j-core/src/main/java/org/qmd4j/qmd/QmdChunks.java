@@ -53,7 +53,7 @@ final class QmdChunks {
         candidates.add(new Candidate(best, score(doc.score(), 0, terms)));
       }
     }
-    // Equal scores by path, then line (issue 19): qmd's order among equal documents may
+    // Equal scores by path, then line: qmd's order among equal documents may
     // change when its index is rebuilt.
     candidates.sort(Comparator.comparingDouble((Candidate c) -> -c.score())
         .thenComparing(c -> c.chunk().path())

@@ -107,7 +107,7 @@ final class QmdCommands {
    * What went wrong, from qmd's stderr, as {@code " (words)"}: the message of the error line
    * ({@code SqliteError: database is locked} gives {@code database is locked}), else the
    * first line that is no stack frame; the stack lines stay in {@code stderrTail()} for the
-   * log (issue 19: no stack trace and no class name in messages for people).
+   * log (no stack trace and no class name in messages for people).
    */
   static String firstLine(String stderr) {
     String first = null;

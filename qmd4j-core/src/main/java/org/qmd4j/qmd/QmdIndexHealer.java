@@ -10,8 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Heals qmd's private index ({@code index.sqlite}) found damaged under a running process
- * (issue 19): qmd failing with SQLite's words for a damaged file, or the file changed by
+ * Heals qmd's private index ({@code index.sqlite}) found damaged under a running process:
+ * qmd failing with SQLite's words for a damaged file, or the file changed by
  * something other than qmd4j's own updates. The index is derived data: its files are removed
  * and qmd re-indexes the vault from its collection, under qmd4j's update lock (searches wait),
  * then the resident {@code qmd mcp} session, which still holds the damaged file open, is

@@ -87,7 +87,7 @@ final class StampsFile {
   }
 
   private static FileStamp stampOf(List<Number> v) {
-    // [size, mtime, ctime, inode]; stamps saved before issue 19 have the first two only,
+    // [size, mtime, ctime, inode]; stamps saved by older versions have the first two only,
     // and 0 (unknown) compares equal to any ctime or inode.
     return new FileStamp(v.get(0).longValue(), v.get(1).longValue(),
         v.size() > 3 ? v.get(2).longValue() : 0, v.size() > 3 ? v.get(3).longValue() : 0);

@@ -9,8 +9,8 @@ public enum MatchType {
   /** Keyword and semantic (vector) matching fused, as {@code qmd query} does. */
   HYBRID,
   /**
-   * A query word matched nothing in the vault and was searched as the vault's nearest word
-   * (issue 15): the result holds the corrected spelling. Ranks below every exact match.
+   * A query word matched nothing in the vault and was searched as the vault's nearest word:
+   * the result holds the corrected spelling. Ranks below every exact match.
    */
   FUZZY,
   /** The query was {@code "*"}: every chunk in the scope and period, newest first. */

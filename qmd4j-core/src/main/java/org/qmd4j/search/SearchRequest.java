@@ -80,7 +80,7 @@ public record SearchRequest(
   }
 
   /**
-   * The request of DESIGN.md's {@code search(query, mode, scope, date_from, date_to)}, from
+   * The request of {@code search(query, mode, scope, date_from, date_to)}, from
    * strings as an agent or a command line passes them; {@code null} means "not given". An
    * empty or blank mode or scope is refused (see {@link Scope#parse}, {@link Mode#parse}); a
    * blank date is "not given".

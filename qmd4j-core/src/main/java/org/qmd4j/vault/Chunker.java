@@ -227,7 +227,7 @@ public final class Chunker {
 
   /**
    * The headings on lines {@code from} to {@code to}, of {@code level} (0 for any), found by
-   * binary search so that a note of many headings chunks in linear time (issue 12: a scan of
+   * binary search so that a note of many headings chunks in linear time (a scan of
    * every heading per chunk made 20,000 headings take minutes).
    */
   private static List<Heading> headingsIn(MarkdownStructure md, int from, int to, int level) {

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * modification time, plus, where the platform gives them, the status-change time (ctime) and
  * the inode. An edit that keeps the size and puts the modification time back (an editor's
  * "preserve times", {@code touch -r}) still moves the ctime, and a file replaced by a rename
- * has another inode (issue 12).
+ * has another inode.
  *
  * <p>Equality: size and modification time must be equal; ctime and inode must be equal too
  * when both stamps know them (0 means unknown, as in stamps saved by older versions).

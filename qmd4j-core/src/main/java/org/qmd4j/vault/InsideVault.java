@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Reads a file of the vault without ever following a symbolic link, so that a note swapped
  * for a link to outside the vault between a check and the read cannot leak outside content
- * (issue 12: checking the path, then opening it, leaked through {@code read} and search).
+ * (checking the path, then opening it, leaked through {@code read} and search).
  *
  * <p>Where the platform offers {@link SecureDirectoryStream} (Linux), each folder of the path
  * is opened relative to the one before it and the file relative to its folder, all without
@@ -35,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  * construction, the file at that path under the vault. Elsewhere the file is opened without
  * following a final link and its real path is checked again after the read.
  *
- * <p>Only regular files are read (issue 19). Opening a named pipe (FIFO) for reading blocks
+ * <p>Only regular files are read. Opening a named pipe (FIFO) for reading blocks
  * until a writer comes, and Java cannot open with {@code O_NONBLOCK}; so the file is stat'ed
  * (relative to its folder, not following links) just before it is opened and refused unless
  * it is a regular file, and checked again after the open (still a regular file, same inode,

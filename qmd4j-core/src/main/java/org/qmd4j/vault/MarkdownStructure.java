@@ -43,7 +43,7 @@ final class MarkdownStructure {
   /**
    * Above this many lines that start with {@code #}, or this many characters, a note's
    * structure is read by {@link #scan} instead of flexmark: flexmark costs about 0.1 ms per
-   * heading here, so a note of 20,000 headings took seconds (issue 12).
+   * heading here, so a note of 20,000 headings took seconds.
    */
   static final int MAX_PARSED_HEADINGS = 500;
 
@@ -66,7 +66,7 @@ final class MarkdownStructure {
       source.append('\n');
     }
     // Line starts for a binary search: flexmark's Document.getLineNumber scans from the start
-    // of the text on each call, which made chunking quadratic in the heading count (issue 12).
+    // of the text on each call, which made chunking quadratic in the heading count.
     int[] starts = new int[lines.size() + 1];
     for (int i = 0, offset = 0; i < lines.size(); i++) {
       starts[i] = offset;

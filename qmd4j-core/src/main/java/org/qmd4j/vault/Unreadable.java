@@ -9,7 +9,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Files and folders of a vault that the process may not read (mode 000, another owner): they
  * are skipped like any other bad file, with one warning per path for the life of the process,
- * so search, brief, find and tree keep working (issue 12). Thread-safe.
+ * so search, brief, find and tree keep working. Thread-safe.
  */
 public final class Unreadable {
   private static final Logger LOG = LoggerFactory.getLogger(Unreadable.class);

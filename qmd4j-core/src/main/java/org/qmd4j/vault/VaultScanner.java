@@ -38,7 +38,7 @@ public final class VaultScanner {
   /**
    * {@link #scan}, in no order: for callers that only look paths up (the embedded index's
    * refresh at every command-line search). Sorting 100,000 paths was a quarter of a warm
-   * command-line search (issue 17).
+   * command-line search.
    *
    * @return vault-relative path to stamp, in no particular order
    * @throws IOException if the walk fails

@@ -18,7 +18,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 3's side-by-side benchmark, in one run on one machine: the raw {@code qmd search}
+ * The side-by-side benchmark, in one run on one machine: the raw {@code qmd search}
  * CLI, qmd4j's qmd engine (a library call that runs the same CLI, plus the stat walk, JSON
  * parsing and chunk mapping) and the embedded engine, on a generated vault; then the
  * agreement of the two engines (overlap of their top-5 file sets) on that vault and on the

@@ -15,7 +15,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.spi.IndexProgress;
 
 /**
- * One long-lived process on a big generated vault (issue 11, item 4): full index time, warm
+ * One long-lived process on a big generated vault: full index time, warm
  * query latency, edit-then-search latency, heap; the same queries with the vault walked
  * before each search (watch off) for comparison. Not JMH: the 100,000-file figures are
  * measured once, each step timed by {@link System#nanoTime()}.

@@ -21,7 +21,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Writes a synthetic vault of French-like markdown in the layout of DESIGN.md, for benchmarks
+ * Writes a synthetic vault of French-like markdown in the projects layout, for benchmarks
  * and tests. The same {@code (files, seed)} always gives the same paths and bytes (and the
  * same modification times), whatever the JVM or platform.
  *

@@ -62,7 +62,7 @@ class BriefPlannerTest {
   @Test
   void changelogHitStartsAtItsDayLineSoTheDayTravelsWithItsEntry() {
     // "webhook" is only in the H2 of an entry of the dense day 2025-07-14 (H1 at line 21):
-    // one excerpt from the day line, never a block of the day heading alone (issue 15); the
+    // one excerpt from the day line, never a block of the day heading alone; the
     // context after stops before the next entry's heading, whose body it would not show.
     SearchRequest request = SearchRequest.of("webhook").withLimit(1);
     assertThat(searcher.search(request)).extracting(SearchResult::path, SearchResult::lines)

@@ -246,7 +246,7 @@ class ConcatEngineTest {
 
   // --- refusals ------------------------------------------------------------------------------
 
-  /** Issue 19, found by fuzzing: a file used as a folder was an engine failure. */
+  /** A file used as a folder was an engine failure. */
   @Test
   void aFileUsedAsAFolderIsNotFound() {
     assertThatThrownBy(() -> blocks("ten.md/more.md"))
@@ -429,7 +429,7 @@ class ConcatEngineTest {
 
   @Test
   void treeListsTheVault() {
-    // No projects/, changelog.md or tasks.md: the notes layout, every .md is a note (issue 16).
+    // No projects/, changelog.md or tasks.md: the notes layout, every .md is a note.
     assertThat(engine.layout()).isEqualTo(org.qmd4j.search.Layout.NOTES);
     assertThat(engine.tree().render()).isEqualTo("notes/\n  three.md  [note]\nten.md  [note]\n"
         + "1 folder, 2 files, 2 indexed (marked [kind])\n");

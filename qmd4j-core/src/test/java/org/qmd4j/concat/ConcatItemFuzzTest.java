@@ -12,7 +12,7 @@ import org.qmd4j.ForPeople;
 import org.qmd4j.search.InvalidRequestException;
 
 /**
- * Issue 19: Jazzer fuzzing of concat item specs ({@code PATH}, {@code PATH:FROM-TO}), parsed
+ * Jazzer fuzzing of concat item specs ({@code PATH}, {@code PATH:FROM-TO}), parsed
  * then read from the example vault: a document, or a refusal with a message (paths outside
  * the vault, missing files, bad ranges). Corpus under
  * {@code src/test/resources/org/qmd4j/concat/ConcatItemFuzzTestInputs/METHOD/}.

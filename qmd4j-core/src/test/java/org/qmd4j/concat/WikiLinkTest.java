@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Issue 16: Obsidian wiki links, read and resolved as Obsidian does. */
+/** Obsidian wiki links, read and resolved as Obsidian does. */
 class WikiLinkTest {
   private static final List<String> VAULT = List.of(
       "Accueil.md",

@@ -17,7 +17,7 @@ import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
 
 /**
- * Prints what a watched edit costs in counts, not time (issue 17): commits made while the
+ * Prints what a watched edit costs in counts, not time: commits made while the
  * search right after an edit ran, whether the edit was found. Not a test:
  * {@code java -cp ... org.qmd4j.embedded.EditCosts <folder with vault/>}.
  */

@@ -25,7 +25,7 @@ import org.qmd4j.spi.Hit;
 import org.qmd4j.vault.Chunker;
 
 /**
- * Scopes and date bounds are applied inside the index (issue 17): a filtered search returns
+ * Scopes and date bounds are applied inside the index: a filtered search returns
  * the same chunks, in the same order, as the whole vault's ranking filtered chunk by chunk,
  * and reads the stored text of the hits it returns only, however few chunks pass.
  */

@@ -14,7 +14,7 @@ import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.VaultFile;
 
-/** Issue 21: the fusion of keyword and vector candidates in hybrid deep search. */
+/** The fusion of keyword and vector candidates in hybrid deep search. */
 class HybridRankerTest {
   private static Chunk chunk(String path) {
     return new Chunk(new VaultFile(path, FileKind.NOTE, Optional.empty()), 0,

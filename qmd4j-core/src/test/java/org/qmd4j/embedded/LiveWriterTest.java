@@ -18,7 +18,7 @@ import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
 
 /**
- * A watched index on disk keeps its writer open while changes arrive (issue 17): an edit is
+ * A watched index on disk keeps its writer open while changes arrive: an edit is
  * searchable at once, another process sharing the folder still sees it, and the next process
  * starts from a commit that holds it.
  */

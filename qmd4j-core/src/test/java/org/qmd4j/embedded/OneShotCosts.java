@@ -10,7 +10,7 @@ import org.qmd4j.vault.Chunker;
 
 /**
  * Prints what a warm one-shot search costs (the command line's path without picocli) in
- * bytes allocated, which does not depend on the machine's load as time does (issue 17): open
+ * bytes allocated, which does not depend on the machine's load as time does: open
  * the index, walk the vault against the records, one search. Not a test:
  * {@code java -cp ... org.qmd4j.embedded.OneShotCosts <folder with vault/ and index/>}.
  */

@@ -22,7 +22,7 @@ import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
 
 /**
- * A first index runs on several threads at once (issue 17): it must answer exactly as one
+ * A first index runs on several threads at once: it must answer exactly as one
  * built file by file, ties included (document ids differ between the two; ties are broken by
  * path and position, not by id), and an interrupted one must resume.
  */

@@ -17,7 +17,7 @@ import org.qmd4j.vault.VaultLayout;
 
 /**
  * A first index that is interrupted keeps what it committed at its checkpoints: the next
- * process indexes only the rest (issue 17).
+ * process indexes only the rest.
  */
 class ResumedIndexTest {
   @TempDir Path tmp;

@@ -17,7 +17,7 @@ import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 
 /**
- * Prints what searches cost in counts that do not depend on the machine's load (issue 17):
+ * Prints what searches cost in counts that do not depend on the machine's load:
  * stored-field reads and hits sorted per search, by filter, on a generated vault. Not a test:
  * {@code java -cp ... org.qmd4j.embedded.SearchCosts <files> <folder>}.
  */

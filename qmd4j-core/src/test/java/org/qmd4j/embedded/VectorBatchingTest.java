@@ -24,7 +24,7 @@ import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 
 /**
- * Issue 21: a first index with a model asks it for the vectors of many files per call (a model
+ * A first index with a model asks it for the vectors of many files per call (a model
  * batches a call's windows by length, so one call per file padded every batch to its file's
  * longest chunk), every chunk gets its vector once, and the pass reports progress like one
  * without a model.

@@ -9,7 +9,7 @@ import org.qmd4j.ForPeople;
 import org.qmd4j.search.InvalidRequestException;
 
 /**
- * Issue 19: Jazzer fuzzing of {@code find --where} conditions ({@code FIELD OP VALUE}). Corpus
+ * Jazzer fuzzing of {@code find --where} conditions ({@code FIELD OP VALUE}). Corpus
  * under {@code src/test/resources/org/qmd4j/find/ConditionFuzzTestInputs/METHOD/}.
  */
 class ConditionFuzzTest {

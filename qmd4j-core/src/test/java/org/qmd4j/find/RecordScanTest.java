@@ -11,7 +11,7 @@ import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.LineRange;
 
-/** {@code find_notes} conditions on task fields and changelog tags (issue 16). */
+/** {@code find_notes} conditions on task fields and changelog tags. */
 class RecordScanTest {
   private static Searcher searcher;
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /** The compounds indexed as exact terms ({@code en-cours}, {@code v2.3.1}, {@code l'équipe}). */
 class AnalysisCompoundsTest {
-  /** What compounds were before the one-pass scan (issue 17): the definition. */
+  /** What compounds were before the one-pass scan: the definition. */
   private static final Pattern UNIT =
       Pattern.compile("[\\p{L}\\p{M}\\p{N}]+(?:[-_./'\u2019][\\p{L}\\p{M}\\p{N}]+)+");
 

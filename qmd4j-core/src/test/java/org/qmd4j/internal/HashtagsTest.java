@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Issue 16: what Obsidian calls a tag, and what it does not. */
+/** What Obsidian calls a tag, and what it does not. */
 class HashtagsTest {
 
   private static List<String> tags(String text) {

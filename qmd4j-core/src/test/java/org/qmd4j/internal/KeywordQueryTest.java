@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The one description of a keyword query both keyword engines render (issue 20). */
+/** The one description of a keyword query both keyword engines render. */
 class KeywordQueryTest {
   @Test
   void wordsPhraseCompoundsAndTagsOfAQuery() {

@@ -382,7 +382,7 @@ class TypedSearchTest {
 
   @Test
   void unknownProjectIsAnErrorAndAnExistingOneWithNoMatchIsEmpty() {
-    // Issue 12: an unknown project is an error naming the vault's projects, as in search.
+    // An unknown project is an error naming the vault's projects, as in search.
     assertThatThrownBy(() -> searcher.tasks(TaskQuery.newBuilder().project("nope").build()))
         .isInstanceOf(org.qmd4j.search.InvalidScopeException.class)
         .hasMessageStartingWith("Unknown project in scope 'project:nope': there is no folder"

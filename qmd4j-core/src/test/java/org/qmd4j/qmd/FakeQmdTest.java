@@ -30,7 +30,7 @@ import org.qmd4j.spi.QmdOptions;
 
 /**
  * The real process runner against fake qmd executables ({@code testfixtures/fake-qmd}) that do
- * what the real qmd cannot be made to do on demand (issue 3, item 8): hang, fail, print
+ * what the real qmd cannot be made to do on demand: hang, fail, print
  * garbage or 20 MB, mix noise into stderr, return out-of-range scores, leave children behind.
  * Every failure must be its typed exception with a useful message, and no process may
  * outlive the call.
@@ -42,7 +42,7 @@ class FakeQmdTest {
   /**
    * qmd's timeout where the fake must not hit it: the fakes that answer then leave a child
    * for 300 s or block on a full pipe, so a runner that waited for them would time out and
-   * fail the test with a timeout error instead of the answer (no timed assertion, issue 19).
+   * fail the test with a timeout error instead of the answer (no timed assertion).
    */
   private static final Duration GENEROUS = Duration.ofSeconds(60);
 

@@ -14,7 +14,7 @@ import org.qmd4j.spi.ProcessRequest;
 import org.qmd4j.spi.ProcessResult;
 import org.qmd4j.spi.ProcessRunner;
 
-/** The version probe (issue 3, item 1). */
+/** The version probe. */
 class QmdBinaryTest {
   @TempDir Path tmp;
 

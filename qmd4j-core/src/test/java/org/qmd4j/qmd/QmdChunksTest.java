@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class QmdChunksTest {
   @TempDir Path tmp;
 
-  /** Issue 19: qmd's order among equal documents may change when its index is rebuilt. */
+  /** qmd's order among equal documents may change when its index is rebuilt. */
   @Test
   void equalScoresAreOrderedByPathThenLineNotByQmdsOrder() throws IOException {
     Path vault = tmp.toRealPath();

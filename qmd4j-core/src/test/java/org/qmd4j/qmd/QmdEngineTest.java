@@ -41,7 +41,7 @@ import org.qmd4j.spi.ProcessResult;
 import org.qmd4j.spi.QmdOptions;
 
 /**
- * The qmd engine against qmd 2.8.3's recorded answers on the example vault (issue 3): setup,
+ * The qmd engine against qmd 2.8.3's recorded answers on the example vault: setup,
  * the exact command lines and environment, chunk mapping, filters, failures and the
  * fallback policy. No process runs: {@link RecordedQmd} replays the recordings.
  */
@@ -369,7 +369,7 @@ class QmdEngineTest {
 
   @Test
   void unaccentedQueryWhoseQmdLineIsOneStillFindsTheDecisionEntries() {
-    // Issue 3, item 6: qmd's line finder compares accents literally, so "decision" gets line 1
+    // qmd's line finder compares accents literally, so "decision" gets line 1
     // (the 2025-09-08 day, which holds no decision) for startup-x's changelog.
     assertThat(RecordedQmd.recordedSearch("decision"))
         .contains("\"file\": \"qmd://qmd4j/projects/startup-x/changelog.md\",\n    \"line\": 1,");

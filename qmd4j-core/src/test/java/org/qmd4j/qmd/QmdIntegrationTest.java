@@ -55,7 +55,7 @@ import org.qmd4j.spi.QmdOptions;
 
 /**
  * The qmd engine against the real qmd 2.x on PATH (CI installs 2.8.3), on a copy of the
- * example vault (issue 3, item 8). Skipped, saying why, only when no usable qmd is found.
+ * example vault. Skipped, saying why, only when no usable qmd is found.
  *
  * <p>Everything qmd writes stays in temporary folders: the private index and config
  * ({@code INDEX_PATH}, {@code QMD_CONFIG_DIR}) under a temporary cache dir, and qmd's own
@@ -322,7 +322,7 @@ class QmdIntegrationTest {
   }
 
   /**
-   * Issue 19: qmd's index damaged under a running searcher (its header zeroed: "file is not a
+   * qmd's index damaged under a running searcher (its header zeroed: "file is not a
    * database"; 64 bytes in its middle: no error, only its stamp tells) is rebuilt, and the
    * next search answers as before the damage.
    */
@@ -344,7 +344,7 @@ class QmdIntegrationTest {
     }
   }
 
-  /** Issue 19: the saved stamps keep ctime and inode, so a later process sees this edit. */
+  /** The saved stamps keep ctime and inode, so a later process sees this edit. */
   @Test
   void anEditKeepingSizeAndMtimeIsSeenByALaterProcess(@TempDir Path dir) throws IOException {
     Path copy = Fixtures.copyVault(dir.resolve("vault")).toRealPath();

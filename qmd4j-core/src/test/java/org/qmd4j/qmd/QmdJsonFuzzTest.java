@@ -10,7 +10,7 @@ import org.qmd4j.ForPeople;
 import org.qmd4j.search.QmdOutputException;
 
 /**
- * Issue 19: Jazzer fuzzing of what qmd prints: documents of the vault with scores in [0, 1],
+ * Jazzer fuzzing of what qmd prints: documents of the vault with scores in [0, 1],
  * or a {@link QmdOutputException} with a message; never a path outside the vault. Corpus
  * under {@code src/test/resources/org/qmd4j/qmd/QmdJsonFuzzTestInputs/METHOD/}.
  */

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.qmd4j.search.QmdOutputException;
 
-/** Reading qmd's JSON: shapes, scores, paths (issue 3, item 5). */
+/** Reading qmd's JSON: shapes, scores, paths. */
 class QmdJsonTest {
   private static final Path VAULT = Path.of("/data/vault");
 

@@ -16,7 +16,7 @@ import org.qmd4j.spi.BinaryLocator;
 import org.qmd4j.spi.ProcessRunner;
 
 /**
- * Issue 16 on the real qmd 2.x found on PATH (CI installs 2.8.3): the tests of {@link
+ * Obsidian conventions on the real qmd 2.x found on PATH (CI installs 2.8.3): the tests of {@link
  * ObsidianConventionsTest}, where qmd ranks documents by the tag's words and qmd4j keeps the
  * chunks that carry the tag. Deep mode is left out (qmd needs its models). Skipped, saying why,
  * when no usable qmd is found.

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The argument given to qmd (issue 3, items 4 and 7). */
+/** The argument given to qmd. */
 class QmdQueryTest {
   @ParameterizedTest(name = "search: [{0}] -> [{1}]")
   @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
@@ -32,7 +32,7 @@ class QmdQueryTest {
       // Exclusions drop chunks, checked by qmd4j: qmd's own -word would drop whole files.
       "décision -mars -\"en retard\"          | décision",
       "en-cours 2025-07-14 -                 | en-cours 2025-07-14 -",
-      // Issue 16: Obsidian tags are asked as their words; qmd4j checks the tag itself.
+      // Obsidian tags are asked as their words; qmd4j checks the tag itself.
       "#projet facture                       | projet facture",
       "#Projet/Client                        | Projet Client",
       "page#anchor #2025                     | page#anchor #2025",

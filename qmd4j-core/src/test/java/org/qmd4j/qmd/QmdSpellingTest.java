@@ -16,7 +16,7 @@ import org.qmd4j.spi.BinaryLocator;
 import org.qmd4j.spi.ProcessRunner;
 
 /**
- * Issue 30 on the real qmd 2.x found on PATH (CI installs 2.8.3): the tests of {@link
+ * Spelling corrections on the real qmd 2.x found on PATH (CI installs 2.8.3): the tests of {@link
  * SpellingTest}. Skipped, saying why, when no usable qmd is found.
  */
 @Tag("qmd")

@@ -24,7 +24,7 @@ import org.qmd4j.search.SearchResult;
 import org.qmd4j.spi.BinaryLocator;
 
 /**
- * Issue 18: a score means the same whichever engine answers. For 18 queries on a copy of the
+ * A score means the same whichever engine answers. For 18 queries on a copy of the
  * example vault, each chunk in qmd's top 5 that the embedded engine also returns scores about
  * the same on both (the figure is in docs/benchmarks.md, "Score agreement"). Real qmd on PATH;
  * skipped without it.

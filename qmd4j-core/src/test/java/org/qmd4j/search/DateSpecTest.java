@@ -159,7 +159,7 @@ class DateSpecTest {
         .hasMessageStartingWith("Invalid date 'next tuesday'");
   }
 
-  // Issue 15: the dates a French user types, beside the English forms, in one parser.
+  // The dates a French user types, beside the English forms, in one parser.
   @Test
   void frenchFormsResolveLikeTheirEnglishTwins() {
     LocalDate today = LocalDate.of(2025, 7, 14);

@@ -11,7 +11,7 @@ import org.qmd4j.ErrorMessages;
 import org.qmd4j.ForPeople;
 
 /**
- * Issue 19: Jazzer fuzzing of what a caller types: dates, scopes, modes, queries and limits.
+ * Jazzer fuzzing of what a caller types: dates, scopes, modes, queries and limits.
  * Every input gives a value or an {@link InvalidRequestException} whose message is fit for a
  * person (no class name, one line); nothing else. Corpus under
  * {@code src/test/resources/org/qmd4j/search/InputFuzzTestInputs/METHOD/}.

@@ -34,7 +34,7 @@ class ModeTest {
         .hasMessageContaining("deep");
   }
 
-  // Issue 12: an empty --mode '' was silently fast.
+  // An empty --mode '' was silently fast.
   @ParameterizedTest(name = "[{index}] \"{0}\"")
   @ValueSource(strings = {"", "  "})
   void emptyModeSaysItIsEmptyAndListsTheValidOnes(String value) {

@@ -41,7 +41,7 @@ class ScopeTest {
     assertThat(Scope.parse(null)).isSameAs(Scope.vault());
   }
 
-  // Issue 12: an empty --scope '' was silently the whole vault.
+  // An empty --scope '' was silently the whole vault.
   @ParameterizedTest(name = "[{index}] \"{0}\"")
   @ValueSource(strings = {"", "  \t"})
   void emptyScopeIsRefusedAndSaysWhatIsValid(String name) {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.qmd.Processes;
 
-/** The real process runner on small POSIX programs (issue 3, item 4). */
+/** The real process runner on small POSIX programs. */
 @EnabledOnOs({OS.LINUX, OS.MAC})
 class CommonsExecRunnerTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(10);

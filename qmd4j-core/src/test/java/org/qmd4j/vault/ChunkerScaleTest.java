@@ -15,7 +15,7 @@ import org.qmd4j.search.FileKind;
 import org.qmd4j.spi.VaultFile;
 
 /**
- * Issue 12: chunking time grew with the square of a note's heading count (20,000 headings
+ * Chunking time grew with the square of a note's heading count (20,000 headings
  * took 112 s, 200,000 never finished). The timeouts are hang guards, hundreds of times the
  * linear cost, not speed figures (those are in docs/reliability.md).
  */

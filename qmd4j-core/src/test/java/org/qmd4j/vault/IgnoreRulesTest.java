@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@code .qmd4jignore} follows gitignore's rules (issue 16). */
+/** {@code .qmd4jignore} follows gitignore's rules. */
 class IgnoreRulesTest {
   private static boolean ignored(String rules, String path) {
     return IgnoreRules.parse(rules).ignores(path, false);

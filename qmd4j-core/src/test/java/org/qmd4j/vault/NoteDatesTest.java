@@ -9,7 +9,7 @@ import org.qmd4j.search.DateSource;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.spi.VaultFile;
 
-/** Issue 30: one rule dates a note: frontmatter, then a day in its file name, then its time. */
+/** One rule dates a note: frontmatter, then a day in its file name, then its time. */
 class NoteDatesTest {
   private static final Optional<LocalDate> TOUCHED = Optional.of(LocalDate.of(2026, 11, 27));
 

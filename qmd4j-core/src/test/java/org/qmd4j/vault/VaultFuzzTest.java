@@ -9,7 +9,7 @@ import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.VaultFile;
 
 /**
- * Issue 19: coverage-guided fuzzing (Jazzer) of the parsers of note files, the most untrusted
+ * Coverage-guided fuzzing (Jazzer) of the parsers of note files, the most untrusted
  * input there is. Under {@code ./mvnw verify} each method replays its regression corpus
  * ({@code src/test/resources/org/qmd4j/vault/VaultFuzzTestInputs/METHOD/}); with
  * {@code JAZZER_FUZZ=1} it fuzzes ({@code bench/fuzz.sh} runs every target).

@@ -15,7 +15,7 @@ import org.qmd4j.search.FileKind;
 import org.qmd4j.search.Layout;
 import org.qmd4j.spi.VaultFile;
 
-/** The DESIGN.md "The vault" table, row by row, and everything that is not indexed. */
+/** The vault layouts (README, "Vault layouts"), file kind by file kind, and everything that is not indexed. */
 class VaultLayoutTest {
 
   @ParameterizedTest(name = "{0} -> {1}")
@@ -143,7 +143,7 @@ class VaultLayoutTest {
     }
   }
 
-  // Issue 16: the notes layout and its detection.
+  // The notes layout and its detection.
 
   private static final VaultLayout NOTES =
       VaultLayout.notes("brouillons/\n*.excalidraw.md\n/prive.md\n");

@@ -91,7 +91,7 @@ final class NoteResources {
     List<String> added = new ArrayList<>();
     List<String> removed = new ArrayList<>();
     synchronized (lock) {
-      // Hash lookups: sorted sets made this diff cost more than the walk (issue 17, JFR).
+      // Hash lookups: sorted sets made this diff cost more than the walk (JFR).
       for (String path : now) if (!listed.contains(path)) added.add(path);
       for (String path : listed) if (!now.contains(path)) removed.add(path);
       listed = now;
@@ -178,7 +178,7 @@ final class NoteResources {
   /**
    * Calls {@link #sync} on a daemon thread until closed: {@code every} after the last one
    * ended, or {@value #IDLE_FACTOR} times as long as it took if that is longer, so that the
-   * walk takes at most a tenth of the time whatever the vault's size (issue 17: at 100,000
+   * walk takes at most a tenth of the time whatever the vault's size (at 100,000
    * files a walk every 2 s took most of the server's CPU and slowed its searches). The
    * engines' own watcher is not used: it is pulled at each search (its events wait behind a
    * barrier for the next one), so it tells nobody when a note appears; this walk (the stat

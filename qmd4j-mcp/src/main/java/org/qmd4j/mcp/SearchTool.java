@@ -78,7 +78,7 @@ final class SearchTool {
 
   /**
    * {@link #result(SearchResponse)}; when nothing is indexed, the structured content carries
-   * {@code nothingIndexed} and a second text says it, instead of a bare empty list (issue 16).
+   * {@code nothingIndexed} and a second text says it, instead of a bare empty list.
    */
   static CallToolResult result(SearchResponse response, Optional<NothingIndexed> nothing) {
     Map<String, Object> wire = new LinkedHashMap<>(response.toWire());

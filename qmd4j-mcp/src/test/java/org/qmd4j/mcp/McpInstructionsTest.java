@@ -21,7 +21,7 @@ import org.qmd4j.Searcher;
 import org.qmd4j.spi.BinaryLocator;
 
 /**
- * Issue 18: the server's instructions say what deep search does on this machine, so that an
+ * The server's instructions say what deep search does on this machine, so that an
  * agent is not told to prefer a deep mode that only matches words. The qmd cases run the real
  * qmd on PATH (skipped without it), with qmd's model folder empty or holding the model files.
  */

@@ -22,7 +22,7 @@ import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 
 /**
- * Issue 16 over MCP: a folder of notes is searchable, and a vault with nothing indexed says
+ * The notes layout over MCP: a folder of notes is searchable, and a vault with nothing indexed says
  * why in the tool result instead of a bare empty list.
  */
 class NotesLayoutMcpTest {
@@ -64,7 +64,7 @@ class NotesLayoutMcpTest {
         .contains("Scopes: folder:<path> (or no scope for the whole vault).");
   }
 
-  // Issue 25: a notes vault is offered only the tools that work there, described for notes.
+  // A notes vault is offered only the tools that work there, described for notes.
   @Test
   void aNotesVaultListsNoProjectsToolAndItsTextsSayNothingOfProjects() throws Exception {
     try (Searcher searcher = SearchProviders.forVault(Fixtures.notesVault(),

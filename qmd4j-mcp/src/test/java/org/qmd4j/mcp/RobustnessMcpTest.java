@@ -19,7 +19,7 @@ import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 
 /**
- * Issue 12's randomized suite through the MCP server (stdio, in-process): pipelined
+ * The randomized suite through the MCP server (stdio, in-process): pipelined
  * {@code search} and {@code brief} calls with hostile queries, scopes, modes, dates and
  * limits. Invariants: every call is answered exactly once; a tool error says why and is never
  * an internal error; search results have scores in [0, 1], descending. Seeded: replay with

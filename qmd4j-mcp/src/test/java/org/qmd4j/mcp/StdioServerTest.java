@@ -187,7 +187,7 @@ class StdioServerTest {
     assertThat(texts).containsExactly("met", "met", "met", "met");
   }
 
-  /** Issue 16: a tag finds the notes tagged with it, and read opens a wiki link's note. */
+  /** A tag finds the notes tagged with it, and read opens a wiki link's note. */
   @Test
   void theToolsTakeObsidianTagsAndWikiLinks() throws Exception {
     Map<String, List<JsonNode>> answers = serve(

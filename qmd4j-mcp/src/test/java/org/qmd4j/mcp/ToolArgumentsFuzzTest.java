@@ -19,7 +19,7 @@ import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 
 /**
- * Issue 19: Jazzer fuzzing of MCP tool arguments, as an agent may send them: the first byte
+ * Jazzer fuzzing of MCP tool arguments, as an agent may send them: the first byte
  * picks a tool, the rest is its arguments (a JSON object, or any text as the query). Every
  * call gives a result or a tool error fit for a person; never an internal error. Corpus under
  * {@code src/test/resources/org/qmd4j/mcp/ToolArgumentsFuzzTestInputs/METHOD/}.

@@ -11,7 +11,7 @@ import java.util.Set;
 import org.qmd4j.Fixtures;
 
 /**
- * The French evaluation set of issue 21: the example vault (without its synthetic journal
+ * The French evaluation set of semantic search: the example vault (without its synthetic journal
  * export, too slow to embed in a test) plus twelve generated notes of
  * everyday life ({@code eval/notes}, copied to {@code bucket/vie/}), and questions with the
  * notes that answer them ({@code eval/questions.tsv}). Semantic questions share no word with

@@ -22,7 +22,7 @@ import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
 /**
- * Issue 21: chunk vectors are part of the embedded index. A note written, edited or deleted
+ * Chunk vectors are part of the embedded index. A note written, edited or deleted
  * while a watching searcher is open is found (or not) by its vector at the next deep search;
  * an index records its model, and opening it with another model (or none) rebuilds it.
  */

@@ -24,7 +24,7 @@ import org.qmd4j.search.SearchResult;
 import org.qmd4j.spi.BinaryLocator;
 
 /**
- * Issue 21, item 4: with the real qmd on PATH but none of its models (an empty cache folder),
+ * With the real qmd on PATH but none of its models (an empty cache folder),
  * a searcher given a model answers deep searches with the embedded hybrid search, flagged
  * degraded with qmd's reason; fast searches stay with qmd.
  */

@@ -29,7 +29,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Issue 21: with the e5-small-v2 test model, deep search answers the semantic questions of the
+ * With the e5-small-v2 test model, deep search answers the semantic questions of the
  * French evaluation set better than without a model (the answer among the first 5 results),
  * and keyword questions are not answered worse, in deep or fast. Counts, not timings; they are
  * written to {@code target/evaluation.txt} and into docs/benchmarks.md by hand. Nonsense

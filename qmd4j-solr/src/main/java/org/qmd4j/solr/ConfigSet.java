@@ -20,7 +20,7 @@ import org.qmd4j.internal.Analysis;
  * qmd4j's Solr configset: {@code solrconfig.xml} and {@code schema.xml} from this package's
  * resources, the schema's two analysed field types written from the analysis definition of
  * qmd4j-core ({@link Analysis#CHAIN_RESOURCE}), so that Solr and the embedded engine make the
- * same tokens (issue 20). Its name carries a hash of its content: a changed schema is a new
+ * same tokens. Its name carries a hash of its content: a changed schema is a new
  * configset, never a silent mix.
  */
 final class ConfigSet {

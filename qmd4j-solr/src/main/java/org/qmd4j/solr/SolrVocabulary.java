@@ -11,7 +11,7 @@ import org.qmd4j.internal.Analysis;
 import org.qmd4j.spi.Vocabulary;
 
 /**
- * The vault's words in the collection, for corrections and "did you mean" (issue 15): whether
+ * The vault's words in the collection, for corrections and "did you mean": whether
  * a word is held is a count on the vault's documents; corrections come from Solr's
  * DirectSpellChecker over the unstemmed words, which reads the whole collection, so each
  * candidate is then checked against this vault (another vault's words are never suggested).

@@ -104,7 +104,7 @@ final class Sync {
   /**
    * The format of the documents this version writes, at the head of each stamp: a collection
    * whose stamps lack it was written by an older qmd4j, and its files are sent again once.
-   * Format 2: titles as the chunker reads them (issue 20). Format 3: notes dated by a day in
+   * Format 2: titles as the chunker reads them. Format 3: notes dated by a day in
    * their file name before their modification day.
    */
   static final String FORMAT = "3/";

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.qmd4j.internal.Analysis;
 
 /**
- * One analysis definition (issue 20 item 2): the field types of the configset, as the real
+ * One analysis definition: the field types of the configset, as the real
  * cluster analyses text with them, make exactly the tokens of the embedded engine's
  * analyzers, on French text chosen to be hard.
  */

@@ -26,7 +26,7 @@ import org.qmd4j.search.SearchResult;
 import org.qmd4j.testkit.TestVaults;
 
 /**
- * Faults (issue 20 item 5) on a cluster of its own: a node stopped mid-run and searches keep
+ * Faults on a cluster of its own: a node stopped mid-run and searches keep
  * answering from the replicas; the whole cluster down and searches fail with an
  * {@code EngineException} naming it, never hanging; the cluster back and the engine recovers.
  */

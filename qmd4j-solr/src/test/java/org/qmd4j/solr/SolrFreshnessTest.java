@@ -42,7 +42,7 @@ import org.qmd4j.spi.VaultFile;
 import org.qmd4j.testkit.TestVaults;
 
 /**
- * Freshness (issue 20 item 4): an edit, a new file, a rename and a delete are seen by the next
+ * Freshness: an edit, a new file, a rename and a delete are seen by the next
  * search of the process that made them; a second process on the same vault re-sends nothing
  * that did not change; two vaults share one collection without seeing each other.
  */

@@ -29,7 +29,7 @@ import org.qmd4j.search.SearchResponse;
 import org.qmd4j.testkit.TestVaults;
 
 /**
- * Issue 20's ranking parity on a generated vault ({@link VaultGenerator}, 300 files, seed 42):
+ * The ranking parity on a generated vault ({@link VaultGenerator}, 300 files, seed 42):
  * many near-equal scores, long changelogs cut into entries, titles that hold query words. For
  * each query the Solr engine puts the same files in its top 5 as the embedded engine, ties
  * aside. The first measurement of the 2,000-file vault found none of the top 5 shared for
@@ -96,7 +96,7 @@ class SolrGeneratedParityTest {
     TopFiles.assertSameTop(request.toString(), expected.results(), actual.results());
     if (!expected.results().isEmpty() && expected.results().get(0).path()
         .equals(actual.results().get(0).path())) {
-      // Same scale (issue 18's score agreement): the same first chunk, the same score.
+      // Same scale (scores agree across engines): the same first chunk, the same score.
       assertThat(actual.results().get(0).score()).as("score of the first result")
           .isCloseTo(expected.results().get(0).score(), within(TopFiles.TIE));
     }

@@ -20,7 +20,7 @@ import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
 
 /**
- * Issue 20's measurement, for a quiet machine (run by {@code bench/solr-scale.sh}): the first
+ * The measurement, for a quiet machine (run by {@code bench/solr-scale.sh}): the first
  * index of a vault by the embedded engine (on disk, as the CLI keeps it) and into the tests'
  * 2-node SolrCloud (2 shards x 2 replicas, both nodes in this JVM), then search latency p50
  * and p95 of the same queries on each, warm, in this process (no CLI start, no daemon): first

@@ -18,7 +18,7 @@ import org.qmd4j.search.EngineException;
 import org.qmd4j.testkit.TestVaults;
 
 /**
- * Solr's basic authentication passed through (issue 20): on a cluster that refuses unknown
+ * Solr's basic authentication passed through: on a cluster that refuses unknown
  * users, the right credentials search, wrong ones are an error that says so.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -8,7 +8,7 @@ import java.util.Locale;
 import org.qmd4j.search.SearchResult;
 
 /**
- * The parity rule of issue 20: two engines answer alike when they put the same files in the
+ * The parity rule of the engines: two engines answer alike when they put the same files in the
  * top 5, ties aside (a file tied with the fifth result may be in or out of either top 5).
  */
 final class TopFiles {

@@ -9,7 +9,7 @@ import org.qmd4j.testkit.TestVaults;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
 
-/** The embedded engine keeps the engine contract on a vault of the notes layout (issue 16). */
+/** The embedded engine keeps the engine contract on a vault of the notes layout. */
 class EmbeddedEngineNotesContractTest extends SearchEngineContract {
   @Override
   protected Path copyVault(Path target) {

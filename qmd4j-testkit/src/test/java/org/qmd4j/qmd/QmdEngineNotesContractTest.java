@@ -6,7 +6,7 @@ import org.qmd4j.testkit.TestVaults;
 
 /**
  * The qmd engine, driving the real qmd, keeps the engine contract on a vault of the notes
- * layout (issue 16): its collection mask follows the layout, and the ignore file, which qmd
+ * layout: its collection mask follows the layout, and the ignore file, which qmd
  * does not read, is applied when its hits are mapped back to the vault's chunks.
  */
 @Tag("qmd")

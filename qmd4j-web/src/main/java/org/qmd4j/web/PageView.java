@@ -57,7 +57,7 @@ final class PageView {
     long millis;
     FieldException fieldError;
     Failure failure;
-    /** Why the vault has no indexed file, when it has none (issue 16). */
+    /** Why the vault has no indexed file, when it has none. */
     String nothingIndexed;
     boolean notesLayout;
 

@@ -302,7 +302,7 @@ class ApiServletTest {
     assertThat(page.json().get("error").asText()).startsWith("Argument 'n_results' must be");
   }
 
-  // Issue 25: a misspelt parameter was ignored (from for date_from: no date at all) or
+  // A misspelt parameter was ignored (from for date_from: no date at all) or
   // misread (q: "the query is empty").
   @Test
   void unknownParametersAreRefusedNamingTheNearestAndTheValidOnes() {
@@ -459,7 +459,7 @@ class ApiServletTest {
     }
   }
 
-  /** Issue 19: a request that arrives while the server shuts down is told so, as a 503. */
+  /** A request that arrives while the server shuts down is told so, as a 503. */
   @Test
   void aClosedSearcherIs503SayingTheServerIsStopping() {
     Searcher closed = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());

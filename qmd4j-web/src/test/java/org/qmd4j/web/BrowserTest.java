@@ -251,7 +251,7 @@ class BrowserTest {
     shot("xss-light-wide");
   }
 
-  // --- issue 15: what a person reads -----------------------------------------------------
+  // --- what a person reads ---------------------------------------------------------------
 
   @Test
   void theQuerysWordsAreMarkedInBothViewsAndNoBlockIsADayAlone() throws IOException {

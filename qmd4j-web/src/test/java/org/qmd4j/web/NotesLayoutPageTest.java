@@ -16,8 +16,8 @@ import org.qmd4j.Searcher;
 import org.qmd4j.web.WebTesting.Reply;
 
 /**
- * Issue 16 on the page: a folder of notes is searched; an unindexed vault says why; a folder
- * of notes offers no Tasks view, and its {@code /tasks} says why rather than failing. Issue 30:
+ * The notes layout on the page: a folder of notes is searched; an unindexed vault says why; a folder
+ * of notes offers no Tasks view, and its {@code /tasks} says why rather than failing. Dates:
  * a daily note is found by its day, and the page and API say where its date comes from.
  */
 class NotesLayoutPageTest {

@@ -22,7 +22,7 @@ class PageServletTest {
       + "<img src=x onerror=\"window.pwned = 2\">\n\n[clic](javascript:alert(1)) "
       + "[voisin](../bucket/export-journal.md)\n";
 
-  /** Issue 16: an Obsidian note, with a tag and wiki links (one to no note). */
+  /** An Obsidian note, with a tag and wiki links (one to no note). */
   static final String OBSIDIAN_NOTE = "# Lectures\n\nÀ relire #obsidien : "
       + "[[taux-tva|les taux de TVA]] et [[Nulle part]].\n";
 
@@ -116,7 +116,7 @@ class PageServletTest {
   void datesInTheWrongOrderShowTheMessageNextToTo() {
     Reply r = get(server, "/?q=stripe&from=2025-08-01&to=2025-07-01");
     assertThat(r.status()).isEqualTo(400);
-    // Issue 15: the page names its own fields, not the API's parameters.
+    // The page names its own fields, not the API's parameters.
     assertThat(r.body()).contains("id=\"to-error\" role=\"alert\">From 2025-08-01 is "
         + "after To 2025-07-01; swap them or widen the period</p>");
   }

@@ -15,7 +15,7 @@ import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 
 /**
- * Issue 19: Jazzer fuzzing of HTTP query parameters through the real server (Jetty's decoding
+ * Jazzer fuzzing of HTTP query parameters through the real server (Jetty's decoding
  * included): the first byte picks an endpoint, the rest is its query string, sent as the
  * bytes say (only what a request line cannot carry is escaped). The answer is 200, or 4xx with
  * a JSON error fit for a person; never 5xx. Corpus under

@@ -36,7 +36,7 @@ import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 
 /**
- * The Tasks page (issue 16) in a real headless Chromium, used as a person would: choose
+ * The Tasks page in a real headless Chromium, used as a person would: choose
  * filters in the form and press Enter, follow a deep link, read the groups, open a task and
  * come back, read a bad date's message, and look at a task full of HTML that must not run.
  * A foreign host name, resolved to the server by Chromium itself, is refused. "Today" is the

@@ -22,7 +22,7 @@ import org.qmd4j.Searcher;
 import org.qmd4j.web.WebTesting.Reply;
 
 /**
- * The Tasks page as the server renders it (issue 16): deep links filter, tasks are grouped
+ * The Tasks page as the server renders it: deep links filter, tasks are grouped
  * by project with the root {@code tasks.md} apart, notes' HTML stays text, bad values are
  * said next to their field, and the guard applies. "Today" is the fixtures' 2025-09-15.
  */

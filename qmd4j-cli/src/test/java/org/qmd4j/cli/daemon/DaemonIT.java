@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
 
 /**
- * Issue 17 item 5: the packaged command line with a real daemon. Every command prints the same
+ * The packaged command line with a real daemon. Every command prints the same
  * bytes on stdout and stderr and exits with the same code through the daemon as in-process;
  * a stale socket, a daemon of another build, {@code daemon stop} and the idle timeout leave
  * commands working in-process; an edit to the vault is seen by the next search through the

@@ -40,7 +40,7 @@ import org.qmd4j.spi.QmdOptions;
 
 /**
  * The qmd engine through its resident {@code qmd mcp} session, against the real qmd 2.x on
- * PATH (CI installs 2.8.3), on a copy of the example vault (issue 9). Skipped, saying why,
+ * PATH (CI installs 2.8.3), on a copy of the example vault. Skipped, saying why,
  * only when no qmd is found. qmd's index, config and model cache live in temporary folders.
  */
 @Tag("qmd")
@@ -241,7 +241,7 @@ class QmdSessionIntegrationTest {
     List<SearchResult> before = search("webhook");
     assertThat(before).isNotEmpty();
     Path index = Path.of(searcher.describe().indexLocation());
-    Files.write(index, new byte[0]); // emptied behind qmd4j's back (issue 12, item 5)
+    Files.write(index, new byte[0]); // emptied behind qmd4j's back
     assertThat(search("webhook")).isEqualTo(before);
   }
 

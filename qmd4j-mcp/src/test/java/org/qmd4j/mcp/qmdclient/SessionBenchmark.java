@@ -23,7 +23,7 @@ import org.qmd4j.spi.QmdSession;
 import org.qmd4j.spi.QmdSessionFactory;
 
 /**
- * Issue 9's side-by-side benchmark, in one run: per call, the raw {@code qmd search} CLI,
+ * The side-by-side benchmark, in one run: per call, the raw {@code qmd search} CLI,
  * a raw {@code qmd mcp} {@code query} call (one lex search, no rerank, through the SDK
  * client), qmd4j's qmd engine through its resident session ({@code Searcher.search}) and the
  * embedded engine; then the top-5 file agreement of the two engines over the 34 keyword
