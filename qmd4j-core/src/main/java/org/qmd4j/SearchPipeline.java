@@ -49,6 +49,7 @@ final class SearchPipeline implements ChunkSearch {
   private final Path vault;
   private final VaultLayout layout;
   private final Clock clock;
+  private final ResultDates dates;
   private volatile boolean closed;
 
   SearchPipeline(SearchEngine engine, Path vault, VaultLayout layout, Clock clock) {
@@ -56,6 +57,7 @@ final class SearchPipeline implements ChunkSearch {
     this.vault = vault;
     this.layout = layout;
     this.clock = clock;
+    this.dates = new ResultDates(vault);
   }
 
   /**
@@ -72,7 +74,7 @@ final class SearchPipeline implements ChunkSearch {
     CountedHits counted = counted(query);
     List<Hit> hits = counted.hits();
     if (query.isWildcard()) {
-      return new SearchResponse(results(hits, null, null, Map.of(), new ResultDates(vault)),
+      return new SearchResponse(results(hits, null, null, Map.of(), dates),
           Map.of(), List.of(), counted.total());
     }
     Spelling spelling = new Spelling(query.text());
@@ -86,7 +88,7 @@ final class SearchPipeline implements ChunkSearch {
         ? spelling.rare(hits, vocabulary.get()) : Map.of();
     if (vocabulary.isEmpty() || allHeld && rare.isEmpty()) {
       return new SearchResponse(results(hits, query.text(), null, Map.of(),
-          new ResultDates(vault)), Map.of(), List.of(), counted.total());
+          dates), Map.of(), List.of(), counted.total());
     }
     if (allHeld) return widened(query, hits, spelling, rare, vocabulary.get());
     List<String> unmatched = spelling.unmatched(hits, vocabulary.get());
@@ -100,14 +102,14 @@ final class SearchPipeline implements ChunkSearch {
         corrections.keySet().forEach(w -> dropped.put(w, ""));
         Map<String, String> written = Spelling.asWritten(corrections, fixed.hits());
         return new SearchResponse(results(fixed.hits(), corrected, spelling.rewrite(dropped),
-            written, new ResultDates(vault)), written, List.of(), fixed.total());
+            written, dates), written, List.of(), fixed.total());
       }
     }
     List<String> suggestions = hits.isEmpty() ? spelling.suggestions(unmatched,
         vocabulary.get(), q -> !engineSearch(new EngineQuery(q, query.mode(), query.filter(),
             1)).isEmpty()) : List.of();
     return new SearchResponse(results(hits, query.text(), null, Map.of(),
-        new ResultDates(vault)), Map.of(), suggestions, counted.total());
+        dates), Map.of(), suggestions, counted.total());
   }
 
   /**
@@ -117,7 +119,6 @@ final class SearchPipeline implements ChunkSearch {
    */
   private SearchResponse widened(EngineQuery query, List<Hit> hits, Spelling spelling,
       Map<String, Integer> rare, Vocabulary vocabulary) {
-    ResultDates dates = new ResultDates(vault);
     List<SearchResult> exact = results(hits, query.text(), null, Map.of(), dates);
     Map<String, String> near = Spelling.frequentNear(rare, vocabulary);
     if (near.isEmpty()) {
