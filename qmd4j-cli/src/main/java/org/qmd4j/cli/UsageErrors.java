@@ -47,6 +47,17 @@ final class UsageErrors implements IParameterExceptionHandler {
     }
     candidates.sort(null);
     List<String> near = VaultProjects.nearest(arg, candidates, 1);
-    return near.isEmpty() ? "" : "; did you mean " + near.get(0) + "?";
+    if (!near.isEmpty()) return "; did you mean " + near.get(0) + "?";
+    return looksLikeAnExclusion(arg, cmd) ? "; to leave out a word, put the query after -- ("
+        + cmd.getCommandSpec().qualifiedName() + " -- budget " + arg + ") or quote it whole"
+        : "";
+  }
+
+  /** A {@code -word} given to a command that takes a query: the query syntax's exclusion. */
+  private static boolean looksLikeAnExclusion(String arg, CommandLine cmd) {
+    return arg.length() > 1 && !arg.startsWith("--")
+        && (Character.isLetterOrDigit(arg.codePointAt(1)) || "\"[#".indexOf(arg.charAt(1)) >= 0)
+        && cmd.getCommandSpec().positionalParameters().stream()
+            .anyMatch(p -> p.paramLabel().contains("QUERY"));
   }
 }

@@ -40,6 +40,17 @@ class UsageErrorsTest {
     assertThat(out.toString()).isEmpty();
   }
 
+  // The query syntax's -word is read as an option unless the query follows --.
+  @Test
+  void anExclusionBeforeDashDashSaysHowToWriteIt() {
+    assertThat(run("search", "--vault", Fixtures.vault().toString(), "budget", "-brouillon"))
+        .isEqualTo(2);
+    assertThat(errLines()).containsExactly(
+        "Unknown option: '-brouillon'; to leave out a word, put the query after -- (qmd4j "
+            + "search -- budget -brouillon) or quote it whole",
+        "See 'qmd4j search --help' for the options.");
+  }
+
   @Test
   void everyCommandSaysItShortly() {
     assertThat(run("tasks", "--stauts", "bloqué")).isEqualTo(2);
