@@ -136,7 +136,7 @@ public class IdentifierSearchTest {
     Random random = new Random(SEED);
     List<String> pool = new ArrayList<>(CodeVault.PARTS);
     pool.addAll(List.of("lecture", "fichier", "équipe", "tests", "relire"));
-    for (int q = 0; q < 40; q++) {
+    for (int q = 0; q < bandQueries(); q++) {
       Set<String> words = new LinkedHashSet<>();
       int n = 2 + random.nextInt(3);
       while (words.size() < n) words.add(pool.get(random.nextInt(pool.size())));
@@ -151,6 +151,14 @@ public class IdentifierSearchTest {
             .isGreaterThanOrEqualTo(after);
       }
     }
+  }
+
+  /**
+   * How many seeded queries check the bands; an engine that runs processes per search asks
+   * fewer.
+   */
+  protected int bandQueries() {
+    return 40;
   }
 
   private static Set<String> paths(List<SearchResult> results) {

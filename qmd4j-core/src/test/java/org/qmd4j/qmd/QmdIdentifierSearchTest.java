@@ -1,19 +1,9 @@
 package org.qmd4j.qmd;
 
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Optional;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
-import org.qmd4j.EngineChoice;
-import org.qmd4j.Fixtures;
 import org.qmd4j.IdentifierSearchTest;
-import org.qmd4j.SearchOptions;
-import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
-import org.qmd4j.spi.BinaryLocator;
-import org.qmd4j.spi.ProcessRunner;
 
 /**
  * Code names on the real qmd 2.x found on PATH (CI installs 2.8.3): the tests of {@link
@@ -23,24 +13,14 @@ import org.qmd4j.spi.ProcessRunner;
  */
 @Tag("qmd")
 class QmdIdentifierSearchTest extends IdentifierSearchTest {
-  private static final QmdBinary.Probe PROBE = BinaryLocator.fromEnvironment(System.getenv())
-      .locate().map(path -> QmdBinary.probe(path, ProcessRunner.system()))
-      .orElse(new QmdBinary.Probe(Optional.empty(),
-          "no qmd on PATH (.ci/run installs qmd 2.8.3 with Node 22)"));
-
   @Override
   protected Searcher open(Path vault, Path tmp) {
-    Assumptions.assumeTrue(PROBE.binary().isPresent(),
-        () -> "qmd 2.x not found on PATH: " + PROBE.problem());
-    Map<String, String> env = new HashMap<>(System.getenv());
-    env.remove("QMD4J_SEARCH_FALLBACK");
-    env.remove(BinaryLocator.BINARY_ENV);
-    env.put("XDG_CACHE_HOME", tmp.resolve("xdg-cache").toString());
-    return SearchProviders.forVault(vault, SearchOptions.DEFAULT
-        .withEngine(EngineChoice.QMD)
-        .withCacheDir(tmp.resolve("cache"))
-        .withInMemoryIndex(true)
-        .withClock(Fixtures.CLOCK)
-        .withEnvironment(env));
+    return RealQmd.open(vault, tmp);
+  }
+
+  /** Each qmd search here is several qmd processes (the query, then its identifiers). */
+  @Override
+  protected int bandQueries() {
+    return 12;
   }
 }
