@@ -22,6 +22,7 @@ import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.InvalidQueryException;
 import org.qmd4j.search.Layout;
 import org.qmd4j.search.MatchType;
+import org.qmd4j.search.Mode;
 import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearcherClosedException;
 import org.qmd4j.search.SearchRequest;
@@ -74,23 +75,25 @@ final class SearchPipeline implements ChunkSearch {
     CountedHits counted = counted(query);
     List<Hit> hits = counted.hits();
     if (query.isWildcard()) {
-      return new SearchResponse(results(hits, null, null, Map.of(), dates),
+      return new SearchResponse(Results.of(hits, null, null, Map.of(), dates),
           Map.of(), List.of(), counted.total());
     }
     Spelling spelling = new Spelling(query.text());
     boolean allHeld = !spelling.hasCandidates() || Spelling.allHeld(hits, query.text());
-    // A page that is not full holds every chunk the query matches: rare words are counted
-    // there, and only there is room for the hits of a near word.
-    boolean roomLeft = !hits.isEmpty() && hits.size() < query.limit();
+    // A page whose hits holding a query word do not fill it holds every chunk the query
+    // matches: rare words are counted there, and only there is room for the hits of a near
+    // word (before the chunks a deep search found by meaning alone).
+    List<Hit> worded = query.mode() == Mode.DEEP ? Spelling.holding(hits, query.text()) : hits;
+    boolean roomLeft = !worded.isEmpty() && worded.size() < query.limit();
     Optional<Vocabulary> vocabulary = spelling.hasCandidates() && roomLeft || !allHeld
         ? engine.vocabulary() : Optional.empty();
     Map<String, Integer> rare = allHeld && roomLeft && vocabulary.isPresent()
-        ? spelling.rare(hits, vocabulary.get()) : Map.of();
+        ? spelling.rare(worded, vocabulary.get()) : Map.of();
     if (vocabulary.isEmpty() || allHeld && rare.isEmpty()) {
-      return new SearchResponse(results(hits, query.text(), null, Map.of(),
+      return new SearchResponse(Results.of(hits, query.text(), null, Map.of(),
           dates), Map.of(), List.of(), counted.total());
     }
-    if (allHeld) return widened(query, hits, spelling, rare, vocabulary.get());
+    if (allHeld) return widened(query, counted, worded, spelling, rare, vocabulary.get());
     List<String> unmatched = spelling.unmatched(hits, vocabulary.get());
     Map<String, String> corrections = Spelling.corrections(unmatched, vocabulary.get());
     if (!corrections.isEmpty()) {
@@ -101,28 +104,30 @@ final class SearchPipeline implements ChunkSearch {
         Map<String, String> dropped = new java.util.HashMap<>();
         corrections.keySet().forEach(w -> dropped.put(w, ""));
         Map<String, String> written = Spelling.asWritten(corrections, fixed.hits());
-        return new SearchResponse(results(fixed.hits(), corrected, spelling.rewrite(dropped),
+        return new SearchResponse(Results.of(fixed.hits(), corrected, spelling.rewrite(dropped),
             written, dates), written, List.of(), fixed.total());
       }
     }
     List<String> suggestions = hits.isEmpty() ? spelling.suggestions(unmatched,
         vocabulary.get(), q -> !engineSearch(new EngineQuery(q, query.mode(), query.filter(),
             1)).isEmpty()) : List.of();
-    return new SearchResponse(results(hits, query.text(), null, Map.of(),
+    return new SearchResponse(Results.of(hits, query.text(), null, Map.of(),
         dates), Map.of(), suggestions, counted.total());
   }
 
   /**
-   * The answer when rare words of the query have far more frequent near words: the hits as
-   * they are, then the hits of the query with those words replaced that are not among them,
-   * fuzzy and scored below every exact one, up to the limit.
+   * The answer when rare words of the query have far more frequent near words: the hits
+   * holding a query word as they are, then the hits of the query with those words replaced
+   * that are not among them, fuzzy and scored below every exact one, then the chunks a deep
+   * search found by meaning alone, up to the limit.
    */
-  private SearchResponse widened(EngineQuery query, List<Hit> hits, Spelling spelling,
-      Map<String, Integer> rare, Vocabulary vocabulary) {
-    List<SearchResult> exact = results(hits, query.text(), null, Map.of(), dates);
+  private SearchResponse widened(EngineQuery query, CountedHits counted, List<Hit> worded,
+      Spelling spelling, Map<String, Integer> rare, Vocabulary vocabulary) {
+    List<Hit> hits = counted.hits();
     Map<String, String> near = Spelling.frequentNear(rare, vocabulary);
     if (near.isEmpty()) {
-      return new SearchResponse(exact, Map.of(), List.of());
+      return new SearchResponse(Results.of(hits, query.text(), null, Map.of(), dates), Map.of(),
+          List.of(), counted.total());
     }
     String other = spelling.rewrite(near);
     java.util.Set<String> seen = new java.util.HashSet<>();
@@ -133,22 +138,33 @@ final class SearchPipeline implements ChunkSearch {
     for (Hit h : fuzzy.hits()) {
       if (seen.add(h.chunk().path() + "#" + h.chunk().ordinal())) more.add(h);
     }
-    if (more.isEmpty()) return new SearchResponse(exact, Map.of(), List.of());
-    Map<String, String> written = Spelling.asWritten(near, more);
-    double scale = exact.isEmpty() ? 1.0
-        : 0.99 * exact.stream().mapToDouble(SearchResult::score).min().getAsDouble();
-    List<SearchResult> out = new ArrayList<>(exact);
-    for (SearchResult r : results(more, other, "", written, dates)) {
-      if (out.size() >= query.limit()) break;
-      out.add(new SearchResult(r.path(), r.chunk(), r.score() * scale, r.lines(),
-          r.matchType(), r.degraded(), r.matches(), r.date(), r.corrected(), r.dateSource()));
+    if (more.isEmpty()) {
+      return new SearchResponse(Results.of(hits, query.text(), null, Map.of(), dates), Map.of(),
+          List.of(), counted.total());
     }
+    List<SearchResult> exact = Results.of(worded, query.text(), null, Map.of(), dates);
+    List<Hit> byMeaning = new ArrayList<>(hits);
+    byMeaning.removeAll(worded);
+    Map<String, String> written = Spelling.asWritten(near, more);
+    List<SearchResult> out = new ArrayList<>(exact);
+    addBelow(out, Results.of(more, other, "", written, dates), query.limit());
+    addBelow(out, Results.of(byMeaning, query.text(), null, Map.of(), dates), query.limit());
     // The exact hits are all there are (the page was not full); the near word's hits beyond
     // its own limit may repeat them, so past that the count is a lower bound.
-    int all = exact.size() + more.size();
+    int all = exact.size() + more.size() + byMeaning.size();
     Total total = fuzzy.total().exceeds(fuzzy.hits().size()) || all > out.size()
         ? Total.atLeast(Math.max(all, out.size())) : Total.exactly(all);
     return new SearchResponse(out, Map.of(), List.of(), written, total);
+  }
+
+  /** Adds {@code more} to {@code out} up to {@code limit}, scaled below its lowest score. */
+  private static void addBelow(List<SearchResult> out, List<SearchResult> more, int limit) {
+    double scale = out.isEmpty() ? 1.0
+        : 0.99 * out.stream().mapToDouble(SearchResult::score).min().getAsDouble();
+    for (SearchResult r : more) {
+      if (out.size() >= limit) return;
+      out.add(Results.rescored(r, r.score() * scale));
+    }
   }
 
   /**
@@ -177,44 +193,6 @@ final class SearchPipeline implements ChunkSearch {
       if (closed && !(e instanceof SearcherClosedException)) throw closedError(e);
       throw e;
     }
-  }
-
-  /**
-   * Hits as results: their matched lines ({@code text} null for none), their date and its
-   * source; with {@code corrections}, only the hits holding a word of {@code exactText} (the
-   * query's words that were not corrected) are exact: the others are fuzzy and come after,
-   * their scores scaled below the lowest exact one.
-   */
-  private static List<SearchResult> results(List<Hit> hits, String text, String exactText,
-      Map<String, String> corrections, ResultDates dates) {
-    TermMatcher matcher = text == null ? null : TermMatcher.of(text);
-    TermMatcher exactWords = exactText == null || exactText.isBlank() ? null
-        : TermMatcher.of(exactText);
-    List<SearchResult> exact = new ArrayList<>(hits.size());
-    List<SearchResult> fuzzy = new ArrayList<>();
-    double lowestExact = 1.0;
-    for (Hit hit : hits) {
-      Chunk c = hit.chunk();
-      boolean isFuzzy = !corrections.isEmpty()
-          && (exactWords == null || exactWords.strength(c) == 0);
-      SearchResult r = dates.dated(new SearchResult(c.path(), c.text(), hit.score(), c.lines(),
-          isFuzzy ? MatchType.FUZZY : hit.matchType(), hit.degraded(),
-          matcher == null ? List.of() : matcher.matches(c), Optional.empty(),
-          isFuzzy ? corrections : Map.of()), c);
-      if (isFuzzy) {
-        fuzzy.add(r);
-      } else {
-        exact.add(r);
-        lowestExact = Math.min(lowestExact, r.score());
-      }
-    }
-    List<SearchResult> out = new ArrayList<>(exact);
-    double scale = exact.isEmpty() ? 1.0 : 0.99 * lowestExact;
-    for (SearchResult r : fuzzy) {
-      out.add(new SearchResult(r.path(), r.chunk(), r.score() * scale, r.lines(), r.matchType(),
-          r.degraded(), r.matches(), r.date(), r.corrected(), r.dateSource()));
-    }
-    return List.copyOf(out);
   }
 
   @Override

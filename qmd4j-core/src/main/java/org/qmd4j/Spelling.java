@@ -210,4 +210,10 @@ final class Spelling {
     }
     return false;
   }
+
+  /** The hits holding a word of {@code text} (as a person reads it), in their order. */
+  static List<Hit> holding(List<Hit> hits, String text) {
+    TermMatcher matcher = TermMatcher.of(text);
+    return hits.stream().filter(h -> matcher.strength(h.chunk()) > 0).toList();
+  }
 }
