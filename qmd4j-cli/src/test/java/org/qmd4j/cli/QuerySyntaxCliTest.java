@@ -27,8 +27,9 @@ class QuerySyntaxCliTest {
     return cmd.execute(all.toArray(new String[0]));
   }
 
+  /** The result rows of {@code --json}'s answer. */
   private JsonNode json() throws Exception {
-    return new ObjectMapper().readTree(out.toString());
+    return new ObjectMapper().readTree(out.toString()).get("results");
   }
 
   @Test
