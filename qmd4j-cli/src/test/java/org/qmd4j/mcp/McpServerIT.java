@@ -97,15 +97,17 @@ class McpServerIT {
             .get("results");
     assertThat(rows).hasSize(1);
     assertThat(rows.get(0)).containsOnlyKeys("path", "chunk", "score", "lines", "matchType",
-            "matches", "date")
+            "matches", "date", "dateSource")
         .containsEntry("path", "projects/startup-x/changelog.md")
+        .containsEntry("dateSource", "changelog day")
         .containsEntry("lines", "29-32")
         .containsEntry("date", "2025-07-14")
         .containsEntry("matches", List.of(Map.of("line", 29, "ranges", List.of(List.of(16, 23)))));
     @SuppressWarnings("unchecked")
     Map<String, Object> structured = (Map<String, Object>) result.structuredContent();
     assertThat(structured)
-        .containsEntry("corrected", Map.of()).containsEntry("suggestions", List.of());
+        .containsEntry("corrected", Map.of()).containsEntry("suggestions", List.of())
+        .containsEntry("total", 1).containsEntry("totalExact", true);
     assertThat(text(result)).startsWith("[{\"path\":\"projects/startup-x/changelog.md\"");
   }
 
