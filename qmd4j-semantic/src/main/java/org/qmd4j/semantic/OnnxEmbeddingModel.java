@@ -18,7 +18,7 @@ import org.qmd4j.spi.EmbeddingModel;
  * {@code model.onnx} (a BERT-like encoder taking {@code input_ids}, {@code attention_mask} and
  * optionally {@code token_type_ids}), {@code tokenizer.json} (a Hugging Face fast tokenizer)
  * and {@code qmd4j-model.json} (pooling, normalisation, query and passage prefixes, tokens per
- * window; see the README).
+ * window; see docs/semantic.md).
  *
  * <pre>{@code
  * try (OnnxEmbeddingModel model = OnnxEmbeddingModel.load(Path.of("models/multilingual-e5-small"));
