@@ -44,13 +44,6 @@ final class Discovery {
     this.result = r;
   }
 
-  /** The versions served, newest first. */
-  List<String> versions() {
-    List<String> out = new ArrayList<>();
-    result.get("supportedVersions").forEach(v -> out.add(v.asText()));
-    return out;
-  }
-
   /**
    * The id of {@code message} when it is a {@code server/discover} request (a JSON-RPC 2.0
    * object with that method and a string or integer id), else null.
