@@ -6,6 +6,8 @@ import java.math.BigDecimal;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.qmd4j.search.Mode;
+import org.qmd4j.search.SearchRequest;
 import org.qmd4j.vault.VaultProjects;
 
 /**
@@ -71,6 +73,26 @@ public final class Arguments {
           + "that matter (names, identifiers, key terms)");
     }
     return query;
+  }
+
+  /**
+   * The words of a typed listing: {@code query}, or {@code "*"} (every note, newest first)
+   * when absent.
+   *
+   * @throws IllegalArgumentException if it is longer than {@link #MAX_QUERY_CHARS}
+   */
+  public static String words(String query) {
+    String q = query(query);
+    return q == null ? SearchRequest.WILDCARD : q;
+  }
+
+  /**
+   * The mode of a typed listing, {@link Mode#FAST} when absent.
+   *
+   * @throws org.qmd4j.search.InvalidRequestException if it is neither fast nor deep
+   */
+  public static Mode mode(String mode) {
+    return mode == null ? Mode.FAST : Mode.parse(mode);
   }
 
   /**

@@ -9,14 +9,11 @@ import org.qmd4j.search.SearchRequest;
  * @since 0.6
  */
 public record BriefArgs(
-    @Param(value = "The question or words to look for (same matching as search). The brief searches, "
-        + "keeps whole short files (states, descriptions) and line ranges around the hits of "
-        + "long ones (changelogs), and writes an overview.",
-        required = true)
+    @Param(value = "The question or words to look for (same matching as search). The brief "
+        + "searches, keeps whole short files (states, descriptions) and line ranges around the "
+        + "hits of long ones (changelogs), and writes an overview.", required = true)
     String query,
-    @Param(value = Descriptions.SEARCH_MODE,
-        defaultValue = "fast",
-        allowed = {"fast", "deep"})
+    @Param(value = Descriptions.SEARCH_MODE, defaultValue = "fast", allowed = {"fast", "deep"})
     String mode,
     @Param(Descriptions.SCOPE)
     String scope,
@@ -24,8 +21,7 @@ public record BriefArgs(
     String dateFrom,
     @Param(Descriptions.DATE_TO)
     String dateTo,
-    @Param(value = "Maximum number of search hits the brief is built from.",
-        defaultValue = "20",
+    @Param(value = "Maximum number of search hits the brief is built from.", defaultValue = "20",
         minimum = 1)
     int limit) {
 

@@ -3,8 +3,6 @@ package org.qmd4j.catalogue;
 import java.util.ArrayList;
 import java.util.List;
 import org.qmd4j.notes.BucketQuery;
-import org.qmd4j.search.Mode;
-import org.qmd4j.search.SearchRequest;
 
 /**
  * The arguments of {@code buckets}: the filters of {@link BucketQuery}.
@@ -12,20 +10,18 @@ import org.qmd4j.search.SearchRequest;
  * @since 0.6
  */
 public record BucketsArgs(
-    @Param(value = "Words to rank the notes by (folded like search: bloque = bloqué). Omit, or '*', "
-        + "for every note, newest first.",
-        defaultValue = "*")
+    @Param(value = "Words to rank the notes by (folded like search: bloque = bloqué). Omit, or "
+        + "'*', for every note, newest first.", defaultValue = "*")
     String query,
     @Param("Only this project's bucket (projects/<name>/bucket/**). Omit for every bucket, the "
         + "root one too.")
     String project,
-    @Param(value = "Only notes whose frontmatter 'type' is this, ignoring case and accents (reunion = "
-        + "réunion).",
+    @Param(value = "Only notes whose frontmatter 'type' is this, ignoring case and accents "
+        + "(reunion = réunion).",
         examples = {"réunion", "idée", "référence", "lien", "recette"})
     String type,
     @Param(value = "Only notes whose frontmatter 'tags' hold every one of these, ignoring case and "
-        + "accents.",
-        shape = String[].class)
+        + "accents.", shape = String[].class)
     Object tags,
     @Param("Only notes whose frontmatter 'updated' is on or after this day; a note without "
         + "'updated' is then left out. Forms: 2025-07-14, 14/07/2025, today, yesterday, 'N "
@@ -34,13 +30,9 @@ public record BucketsArgs(
     String dateFrom,
     @Param("Only notes whose frontmatter 'updated' is on or before this day; same forms.")
     String dateTo,
-    @Param(value = Descriptions.TYPED_LIMIT,
-        defaultValue = "20",
-        minimum = 1)
+    @Param(value = Descriptions.TYPED_LIMIT, defaultValue = "20", minimum = 1)
     int limit,
-    @Param(value = Descriptions.TYPED_MODE,
-        defaultValue = "fast",
-        allowed = {"fast", "deep"})
+    @Param(value = Descriptions.TYPED_MODE, defaultValue = "fast", allowed = {"fast", "deep"})
     String mode) {
 
   /**
@@ -50,19 +42,9 @@ public record BucketsArgs(
    * @throws org.qmd4j.search.InvalidRequestException if a filter, date or mode is not valid
    */
   public BucketQuery toQuery() {
-    return BucketQuery.newBuilder().query(words()).project(project).type(type)
+    return BucketQuery.newBuilder().query(Arguments.words(query)).project(project).type(type)
         .tags(tagList().toArray(new String[0])).from(dateFrom).to(dateTo)
-        .limit(limit).mode(parsedMode()).build();
-  }
-
-  /** The query, {@code "*"} (every note, newest first) when absent. */
-  private String words() {
-    String q = Arguments.query(query);
-    return q == null ? SearchRequest.WILDCARD : q;
-  }
-
-  private Mode parsedMode() {
-    return mode == null ? Mode.FAST : Mode.parse(mode);
+        .limit(limit).mode(Arguments.mode(mode)).build();
   }
 
   /** {@code tags}: a list of strings, or one string of comma-separated tags. */

@@ -1,8 +1,6 @@
 package org.qmd4j.catalogue;
 
 import org.qmd4j.notes.ChangelogQuery;
-import org.qmd4j.search.Mode;
-import org.qmd4j.search.SearchRequest;
 
 /**
  * The arguments of {@code changelog}: the filters of {@link ChangelogQuery}.
@@ -10,15 +8,14 @@ import org.qmd4j.search.SearchRequest;
  * @since 0.6
  */
 public record ChangelogArgs(
-    @Param(value = "Words to rank the entries by (folded like search: bloque = bloqué). Omit, or '*', "
-        + "for every entry, newest first.",
-        defaultValue = "*")
+    @Param(value = "Words to rank the entries by (folded like search: bloque = bloqué). Omit, or "
+        + "'*', for every entry, newest first.", defaultValue = "*")
     String query,
     @Param("Only this project's changelog (projects/<name>/changelog.md). Omit for every "
         + "changelog, the root one too.")
     String project,
-    @Param(value = "Only entries whose title starts with this tag in brackets ('## [décision] ...'); "
-        + "with or without the brackets, ignoring case and accents.",
+    @Param(value = "Only entries whose title starts with this tag in brackets ('## [décision] "
+        + "...'); with or without the brackets, ignoring case and accents.",
         examples = {"décision", "blocage", "livraison", "idée", "note"})
     String tag,
     @Param("Only entries of this day or later (the '# YYYY-MM-DD' heading above them). Forms: "
@@ -28,13 +25,9 @@ public record ChangelogArgs(
     String dateFrom,
     @Param("Only entries of this day or earlier; same forms as date_from.")
     String dateTo,
-    @Param(value = Descriptions.TYPED_LIMIT,
-        defaultValue = "20",
-        minimum = 1)
+    @Param(value = Descriptions.TYPED_LIMIT, defaultValue = "20", minimum = 1)
     int limit,
-    @Param(value = Descriptions.TYPED_MODE,
-        defaultValue = "fast",
-        allowed = {"fast", "deep"})
+    @Param(value = Descriptions.TYPED_MODE, defaultValue = "fast", allowed = {"fast", "deep"})
     String mode) {
 
   /**
@@ -44,18 +37,8 @@ public record ChangelogArgs(
    * @throws org.qmd4j.search.InvalidRequestException if a filter, date or mode is not valid
    */
   public ChangelogQuery toQuery() {
-    return ChangelogQuery.newBuilder().query(words()).project(project).tag(tag)
+    return ChangelogQuery.newBuilder().query(Arguments.words(query)).project(project).tag(tag)
         .from(dateFrom).to(dateTo)
-        .limit(limit).mode(parsedMode()).build();
-  }
-
-  /** The query, {@code "*"} (every note, newest first) when absent. */
-  private String words() {
-    String q = Arguments.query(query);
-    return q == null ? SearchRequest.WILDCARD : q;
-  }
-
-  private Mode parsedMode() {
-    return mode == null ? Mode.FAST : Mode.parse(mode);
+        .limit(limit).mode(Arguments.mode(mode)).build();
   }
 }

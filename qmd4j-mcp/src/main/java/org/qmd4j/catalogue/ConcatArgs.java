@@ -14,9 +14,7 @@ public record ConcatArgs(
     @Param(value = "Files or line ranges to assemble, in order. Each item is a path "
         + "('projects/x/state.md'), a path with a range ('projects/x/changelog.md:10-25'), or "
         + "an object {path, from, to}. Overlapping or adjacent ranges of one file are merged; "
-        + "ranges past the end are clamped.",
-        required = true,
-        minItems = 1,
+        + "ranges past the end are clamped.", required = true, minItems = 1,
         shape = ConcatArgs.Item[].class)
     Object items,
     @Param("Optional text written before the blocks (2 to 5 lines saying what the document "

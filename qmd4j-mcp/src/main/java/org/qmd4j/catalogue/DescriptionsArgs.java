@@ -1,8 +1,6 @@
 package org.qmd4j.catalogue;
 
 import org.qmd4j.notes.DescriptionQuery;
-import org.qmd4j.search.Mode;
-import org.qmd4j.search.SearchRequest;
 
 /**
  * The arguments of {@code descriptions}: the filters of {@link DescriptionQuery}.
@@ -10,20 +8,15 @@ import org.qmd4j.search.SearchRequest;
  * @since 0.6
  */
 public record DescriptionsArgs(
-    @Param(value = "Words to rank the descriptions by (folded like search: bloque = bloqué). Omit, or "
-        + "'*', for every description, newest first.",
-        defaultValue = "*")
+    @Param(value = "Words to rank the descriptions by (folded like search: bloque = bloqué). Omit, "
+        + "or '*', for every description, newest first.", defaultValue = "*")
     String query,
     @Param("Only this project's description (projects/<name>/description.md). Omit for every "
         + "project.")
     String project,
-    @Param(value = Descriptions.TYPED_LIMIT,
-        defaultValue = "20",
-        minimum = 1)
+    @Param(value = Descriptions.TYPED_LIMIT, defaultValue = "20", minimum = 1)
     int limit,
-    @Param(value = Descriptions.TYPED_MODE,
-        defaultValue = "fast",
-        allowed = {"fast", "deep"})
+    @Param(value = Descriptions.TYPED_MODE, defaultValue = "fast", allowed = {"fast", "deep"})
     String mode) {
 
   /**
@@ -33,17 +26,7 @@ public record DescriptionsArgs(
    * @throws org.qmd4j.search.InvalidRequestException if a filter, date or mode is not valid
    */
   public DescriptionQuery toQuery() {
-    return DescriptionQuery.newBuilder().query(words()).project(project)
-        .limit(limit).mode(parsedMode()).build();
-  }
-
-  /** The query, {@code "*"} (every note, newest first) when absent. */
-  private String words() {
-    String q = Arguments.query(query);
-    return q == null ? SearchRequest.WILDCARD : q;
-  }
-
-  private Mode parsedMode() {
-    return mode == null ? Mode.FAST : Mode.parse(mode);
+    return DescriptionQuery.newBuilder().query(Arguments.words(query)).project(project)
+        .limit(limit).mode(Arguments.mode(mode)).build();
   }
 }

@@ -16,18 +16,16 @@ public record FindArgs(
     String query,
     @Param(value = "keyword = fast BM25; hybrid and semantic = deep search (qmd's models). The "
         + "embedded engine has no semantic model: the result's 'notes' say so.",
-        defaultValue = "keyword",
-        allowed = {"keyword", "hybrid", "semantic"})
+        defaultValue = "keyword", allowed = {"keyword", "hybrid", "semantic"})
     String mode,
     @Param("Vault-relative folder whose notes are considered, e.g. 'projects/startup-x' or "
         + "'bucket'.")
     String folder,
-    @Param(value = "Include the folder's sub-folders.",
-        defaultValue = "false")
+    @Param(value = "Include the folder's sub-folders.", defaultValue = "false")
     Boolean recursive,
-    @Param(value = "Conditions on frontmatter, all required (AND). Each is a string 'FIELD OP VALUE' "
-        + "(e.g. 'status eq en-cours', 'tags contains devis', 'updated gte 2025-06-01', 'prio "
-        + "in haute,moyenne', 'deadline exists') or an object {field, op, value}. Operators: "
+    @Param(value = "Conditions on frontmatter, all required (AND). Each is a string 'FIELD OP "
+        + "VALUE' (e.g. 'status eq en-cours', 'tags contains devis', 'updated gte 2025-06-01', "
+        + "'prio in haute,moyenne', 'deadline exists') or an object {field, op, value}. Operators: "
         + "eq, ne, contains, in, exists, missing, gt, gte, lt, lte (comparisons work on ISO "
         + "dates and numbers). The fields status, prio, priority and deadline judge tasks.md "
         + "files task by task, and tag judges changelogs entry by entry ('status eq bloqué', "
@@ -42,24 +40,19 @@ public record FindArgs(
     String dateStart,
     @Param("Inclusive upper date, same forms.")
     String dateEnd,
-    @Param(value = "modified = frontmatter 'updated' (else the file's modification time); created = "
-        + "frontmatter 'created' (else the file's creation time).",
-        defaultValue = "modified",
+    @Param(value = "modified = frontmatter 'updated' (else the file's modification time); created "
+        + "= frontmatter 'created' (else the file's creation time).", defaultValue = "modified",
         allowed = {"modified", "created"})
     String dateType,
-    @Param(value = "relevance needs a query (default with a query); modified is the default without.",
+    @Param(value = "relevance needs a query (default with a query); modified is the default "
+        + "without.",
         allowed = {"relevance", "modified", "created", "name"})
     String sort,
-    @Param(value = "Frontmatter fields to return with each note.",
-        shape = String[].class)
+    @Param(value = "Frontmatter fields to return with each note.", shape = String[].class)
     Object includeFields,
-    @Param(value = "Page size.",
-        defaultValue = "20",
-        minimum = 1)
+    @Param(value = "Page size.", defaultValue = "20", minimum = 1)
     int nResults,
-    @Param(value = "Results to skip (pagination).",
-        defaultValue = "0",
-        minimum = 0)
+    @Param(value = "Results to skip (pagination).", defaultValue = "0", minimum = 0)
     int offset) {
 
   /**

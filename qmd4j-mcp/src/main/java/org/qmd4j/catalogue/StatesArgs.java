@@ -1,8 +1,6 @@
 package org.qmd4j.catalogue;
 
 import org.qmd4j.notes.StateQuery;
-import org.qmd4j.search.Mode;
-import org.qmd4j.search.SearchRequest;
 
 /**
  * The arguments of {@code states}: the filters of {@link StateQuery}.
@@ -10,9 +8,8 @@ import org.qmd4j.search.SearchRequest;
  * @since 0.6
  */
 public record StatesArgs(
-    @Param(value = "Words to rank the states by (folded like search: bloque = bloqué). Omit, or '*', "
-        + "for every state, newest first.",
-        defaultValue = "*")
+    @Param(value = "Words to rank the states by (folded like search: bloque = bloqué). Omit, or "
+        + "'*', for every state, newest first.", defaultValue = "*")
     String query,
     @Param("Only this project's state (projects/<name>/state.md). Omit for every project.")
     String project,
@@ -23,13 +20,9 @@ public record StatesArgs(
     String dateFrom,
     @Param("Only states whose frontmatter 'updated' is on or before this day; same forms.")
     String dateTo,
-    @Param(value = Descriptions.TYPED_LIMIT,
-        defaultValue = "20",
-        minimum = 1)
+    @Param(value = Descriptions.TYPED_LIMIT, defaultValue = "20", minimum = 1)
     int limit,
-    @Param(value = Descriptions.TYPED_MODE,
-        defaultValue = "fast",
-        allowed = {"fast", "deep"})
+    @Param(value = Descriptions.TYPED_MODE, defaultValue = "fast", allowed = {"fast", "deep"})
     String mode) {
 
   /**
@@ -39,18 +32,8 @@ public record StatesArgs(
    * @throws org.qmd4j.search.InvalidRequestException if a filter, date or mode is not valid
    */
   public StateQuery toQuery() {
-    return StateQuery.newBuilder().query(words()).project(project)
+    return StateQuery.newBuilder().query(Arguments.words(query)).project(project)
         .from(dateFrom).to(dateTo)
-        .limit(limit).mode(parsedMode()).build();
-  }
-
-  /** The query, {@code "*"} (every note, newest first) when absent. */
-  private String words() {
-    String q = Arguments.query(query);
-    return q == null ? SearchRequest.WILDCARD : q;
-  }
-
-  private Mode parsedMode() {
-    return mode == null ? Mode.FAST : Mode.parse(mode);
+        .limit(limit).mode(Arguments.mode(mode)).build();
   }
 }

@@ -1,8 +1,6 @@
 package org.qmd4j.catalogue;
 
 import org.qmd4j.notes.TaskQuery;
-import org.qmd4j.search.Mode;
-import org.qmd4j.search.SearchRequest;
 
 /**
  * The arguments of {@code tasks}: the filters of {@link TaskQuery}.
@@ -10,21 +8,18 @@ import org.qmd4j.search.SearchRequest;
  * @since 0.6
  */
 public record TasksArgs(
-    @Param(value = "Words to rank the tasks by (folded like search: bloque = bloqué). Omit, or '*', "
-        + "for every task, newest first.",
-        defaultValue = "*")
+    @Param(value = "Words to rank the tasks by (folded like search: bloque = bloqué). Omit, or "
+        + "'*', for every task, newest first.", defaultValue = "*")
     String query,
     @Param("Only this project's tasks (projects/<name>/tasks.md), e.g. 'startup-x'. Omit for "
         + "every tasks.md, the root one too.")
     String project,
-    @Param(value = "Only tasks whose 'status:' line has this value, ignoring case and accents (bloque "
-        + "= bloqué). The vault's own words; the usual ones are à-faire, en-cours, bloqué, "
-        + "fait.",
-        examples = {"à-faire", "en-cours", "bloqué", "fait"})
+    @Param(value = "Only tasks whose 'status:' line has this value, ignoring case and accents "
+        + "(bloque = bloqué). The vault's own words; the usual ones are à-faire, en-cours, bloqué, "
+        + "fait.", examples = {"à-faire", "en-cours", "bloqué", "fait"})
     String status,
-    @Param(value = "Only tasks whose 'prio:' (or 'priority:') line has this value, ignoring case and "
-        + "accents; usually haute, moyenne or basse.",
-        examples = {"haute", "moyenne", "basse"})
+    @Param(value = "Only tasks whose 'prio:' (or 'priority:') line has this value, ignoring case "
+        + "and accents; usually haute, moyenne or basse.", examples = {"haute", "moyenne", "basse"})
     String priority,
     @Param("Only tasks whose 'deadline:' is on or before this day (a period such as 'this "
         + "month' counts to its last day). Forms: 2025-07-14, 14/07/2025, today, yesterday, "
@@ -35,13 +30,9 @@ public record TasksArgs(
     @Param("Only tasks whose 'deadline:' is on or after this day (a period counts from its "
         + "first day); same forms as deadline_before. Must not be after deadline_before.")
     String deadlineAfter,
-    @Param(value = Descriptions.TYPED_LIMIT,
-        defaultValue = "20",
-        minimum = 1)
+    @Param(value = Descriptions.TYPED_LIMIT, defaultValue = "20", minimum = 1)
     int limit,
-    @Param(value = Descriptions.TYPED_MODE,
-        defaultValue = "fast",
-        allowed = {"fast", "deep"})
+    @Param(value = Descriptions.TYPED_MODE, defaultValue = "fast", allowed = {"fast", "deep"})
     String mode) {
 
   /**
@@ -51,18 +42,8 @@ public record TasksArgs(
    * @throws org.qmd4j.search.InvalidRequestException if a filter, date or mode is not valid
    */
   public TaskQuery toQuery() {
-    return TaskQuery.newBuilder().query(words()).project(project).status(status)
+    return TaskQuery.newBuilder().query(Arguments.words(query)).project(project).status(status)
         .priority(priority).deadlineBefore(deadlineBefore).deadlineAfter(deadlineAfter)
-        .limit(limit).mode(parsedMode()).build();
-  }
-
-  /** The query, {@code "*"} (every note, newest first) when absent. */
-  private String words() {
-    String q = Arguments.query(query);
-    return q == null ? SearchRequest.WILDCARD : q;
-  }
-
-  private Mode parsedMode() {
-    return mode == null ? Mode.FAST : Mode.parse(mode);
+        .limit(limit).mode(Arguments.mode(mode)).build();
   }
 }
