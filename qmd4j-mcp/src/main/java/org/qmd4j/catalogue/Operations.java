@@ -84,9 +84,4 @@ public final class Operations {
   public static List<Operation<?, ? extends Listing<?>>> listings() {
     return List.of(TASKS, CHANGELOG, STATES, DESCRIPTIONS, BUCKETS);
   }
-
-  /** Whether {@code type} is the request record of an operation. */
-  static boolean isRequest(Class<?> type) {
-    return ALL.stream().anyMatch(o -> o.requestType() == type);
-  }
 }

@@ -51,9 +51,11 @@ final class Schemas {
         .with(Option.INLINE_ALL_SCHEMAS);
     // Declared order, not alphabetical: the schema reads as the record does.
     b.forTypesInGeneral().withPropertySorter((first, second) -> 0);
-    // Only the requests refuse other names; an item object of a list is left open.
+    // A request record refuses other names; an item object inside a list (@OrString) is open.
     b.forTypesInGeneral().withAdditionalPropertiesResolver(scope ->
-        Operations.isRequest(scope.getType().getErasedType()) ? Void.class : null);
+        scope.getType().getErasedType().isRecord()
+            && !scope.getType().getErasedType().isAnnotationPresent(OrString.class)
+            ? Void.class : null);
     b.forTypesInGeneral().withCustomDefinitionProvider(new Shapes());
     // The item scope of a list argument repeats its field: the attributes are the list's.
     b.forFields()
