@@ -8,10 +8,12 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.qmd4j.Backlink;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.ConcatDocument;
@@ -33,7 +35,8 @@ import org.qmd4j.search.SearchResult;
  *   <tr><td>{@code GET /api/brief?}(as search)</td>
  *       <td>{@code {overview, blocks: [{path, lines, text}], markdown}}</td></tr>
  *   <tr><td>{@code GET /api/read?path=PATH[:FROM-TO]} (or {@code &from=&to=})</td>
- *       <td>{@code {path, lines, text, markdown}}</td></tr>
+ *       <td>{@code {path, lines, text, markdown, backlinks: [{path, title}]}}, the backlinks
+ *       being the notes whose wiki links name the file ({@link Backlink})</td></tr>
  *   <tr><td>{@code GET /api/tree}</td><td>{@code [{path, type, indexed, kind}]}</td></tr>
  *   <tr><td>{@code POST /api/concat} {@code {items, overview}}</td>
  *       <td>as brief</td></tr>
@@ -203,6 +206,11 @@ final class ApiServlet extends HttpServlet {
     Block block = searcher.read(spec);
     Map<String, Object> out = new LinkedHashMap<>(Json.block(block));
     out.put("markdown", block.markdown());
+    List<Map<String, String>> backlinks = new ArrayList<>();
+    for (Backlink b : Backlink.to(searcher, block.path())) {
+      backlinks.add(Map.of("path", b.path(), "title", b.title()));
+    }
+    out.put("backlinks", backlinks);
     return out;
   }
 
