@@ -208,7 +208,10 @@ final class ApiServlet extends HttpServlet {
     out.put("markdown", block.markdown());
     List<Map<String, String>> backlinks = new ArrayList<>();
     for (Backlink b : Backlink.to(searcher, block.path())) {
-      backlinks.add(Map.of("path", b.path(), "title", b.title()));
+      Map<String, String> link = new LinkedHashMap<>();
+      link.put("path", b.path());
+      link.put("title", b.title());
+      backlinks.add(link);
     }
     out.put("backlinks", backlinks);
     return out;

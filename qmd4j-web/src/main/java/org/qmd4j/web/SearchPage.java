@@ -79,22 +79,31 @@ record SearchPage(String title, String vaultName, String engine, boolean tasksVi
   }
 
   /**
-   * An invalid field's message, short enough to stand beside the field: a long list of what
-   * is accepted is set apart, folded under the message.
+   * An invalid field's message, short enough to stand beside the field in a narrow column:
+   * a date's says what is wrong in a few words (the field shows the value, its label names
+   * it), and the library's whole message, with the forms it accepts, is folded under it.
    *
    * @param message what is wrong, in a line or two
-   * @param accepted what the field accepts, or {@code null} when the message says it
+   * @param accepted the library's whole message, listing what the field accepts; {@code null}
+   *     when {@code message} is the whole message
    */
   record FieldError(String message, String accepted) {
     private static final String EXPECTED = "; expected ";
+    private static final String INVALID = "Invalid date '";
 
     /** The error of the library's {@code message}. */
     static FieldError of(String message) {
-      int at = message.indexOf(EXPECTED);
-      if (at < 0 || !message.startsWith("Invalid date")) return new FieldError(message, null);
-      String rest = message.substring(at + EXPECTED.length());
-      return new FieldError(message.substring(0, at) + ".",
-          Character.toUpperCase(rest.charAt(0)) + rest.substring(1));
+      int invalid = message.indexOf(INVALID);
+      int expected = message.indexOf(EXPECTED);
+      int why = message.indexOf("': ", invalid);
+      if (invalid < 0 || expected < 0 || why < 0 || why > expected) {
+        return new FieldError(message, null);
+      }
+      String reason = message.substring(why + 3, expected).replaceFirst("^it is ", "");
+      String shortly = reason.equals("not a recognized form") ? "Not a date this page reads"
+          : reason.equals("not a real calendar date") ? "No such day in the calendar"
+          : Character.toUpperCase(reason.charAt(0)) + reason.substring(1);
+      return new FieldError(shortly, message);
     }
   }
 

@@ -137,21 +137,20 @@ class PageLinksBrowserTest {
       WebElement scope = waitFor("#scope-error");
       WebElement from = waitFor("#from-error");
       assertThat(scope.getText()).startsWith("Unknown scope 'partout'.");
-      assertThat(from.getText())
-          .isEqualTo("Invalid date 'demain-matin': it is not a recognized form.");
+      shot("two-errors-light-" + (size.getWidth() > 1000 ? "wide" : "narrow"));
+      assertThat(from.getText()).isEqualTo("Not a date this page reads");
       double line = Double.parseDouble(driver.executeScript("return parseFloat("
           + "getComputedStyle(arguments[0]).lineHeight)", from).toString());
       assertThat(from.getSize().getHeight()).as("the From error at " + size)
           .isLessThanOrEqualTo((int) Math.ceil(2 * line));
       assertThat(driver.findElement(By.cssSelector(".f-from .field-more")).getText())
-          .isEqualTo("Accepted forms");
+          .isEqualTo("Accepted dates");
       assertThat(driver.findElements(By.cssSelector(".block"))).isEmpty();
       driver.manage().logs().get(LogType.BROWSER); // the 400 status is logged; expected
-      shot("two-errors-light-" + (size.getWidth() > 1000 ? "wide" : "narrow"));
     }
     driver.findElement(By.cssSelector(".f-from .field-more summary")).click();
     assertThat(driver.findElement(By.cssSelector(".f-from .field-more p")).getText())
-        .startsWith("Expected ");
+        .startsWith("From: Invalid date 'demain-matin': it is not a recognized form; expected");
   }
 
   @Test
