@@ -8,9 +8,11 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.qmd4j.Backlink;
 import org.qmd4j.Searcher;
 import org.qmd4j.catalogue.Operation;
 import org.qmd4j.catalogue.Operations;
@@ -32,7 +34,8 @@ import org.qmd4j.search.SearchResult;
  *   <tr><td>{@code GET /api/brief?}(as search)</td>
  *       <td>{@code {overview, blocks: [{path, lines, text}], markdown}}</td></tr>
  *   <tr><td>{@code GET /api/read?path=PATH[:FROM-TO]} (or {@code &from=&to=})</td>
- *       <td>{@code {path, lines, text, markdown}}</td></tr>
+ *       <td>{@code {path, lines, text, markdown, backlinks: [{path, title}]}}, the backlinks
+ *       being the notes whose wiki links name the file ({@link Backlink})</td></tr>
  *   <tr><td>{@code GET /api/tree}</td><td>{@code [{path, type, indexed, kind}]}</td></tr>
  *   <tr><td>{@code POST /api/concat} {@code {items, overview}}</td>
  *       <td>as brief</td></tr>
@@ -193,6 +196,14 @@ final class ApiServlet extends HttpServlet {
     Block block = searcher.read(spec);
     Map<String, Object> out = new LinkedHashMap<>(Json.block(block));
     out.put("markdown", block.markdown());
+    List<Map<String, String>> backlinks = new ArrayList<>();
+    for (Backlink b : Backlink.to(searcher, block.path())) {
+      Map<String, String> link = new LinkedHashMap<>();
+      link.put("path", b.path());
+      link.put("title", b.title());
+      backlinks.add(link);
+    }
+    out.put("backlinks", backlinks);
     return out;
   }
 
