@@ -143,8 +143,12 @@ final class BenchCommand implements Callable<Integer> {
         err.println(line);
         err.flush();
       }
+    }, line -> {
+      if (notices) {
+        err.println("qmd4j bench: " + line);
+        err.flush();
+      }
     }, base.clock()).run(fixture, plans);
-    if (notices) result.engines().forEach(line -> err.println("qmd4j bench: " + line));
     result.unavailable().forEach(u -> err.println("qmd4j bench: engine " + u.engine()
         + " could not run: " + u.reason()));
     if (result.summary().isEmpty()) {

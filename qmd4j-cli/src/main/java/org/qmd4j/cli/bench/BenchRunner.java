@@ -25,16 +25,20 @@ public final class BenchRunner {
   private final Fixture fixture;
   private final PathMatch match;
   private final Consumer<String> progress;
+  private final Consumer<String> notices;
   private final Clock clock;
 
   /**
    * @param progress receives a line per query and backend ({@code "  id / backend... 12ms"})
+   * @param notices receives what answers, a line per engine as it opens
    * @param clock the timestamp's clock
    */
-  public BenchRunner(Fixture fixture, PathMatch match, Consumer<String> progress, Clock clock) {
+  public BenchRunner(Fixture fixture, PathMatch match, Consumer<String> progress,
+      Consumer<String> notices, Clock clock) {
     this.fixture = fixture;
     this.match = match;
     this.progress = progress;
+    this.notices = notices;
     this.clock = clock;
   }
 
@@ -56,6 +60,7 @@ public final class BenchRunner {
       }
       try (engine) {
         engines.add(engine.describe());
+        notices.accept(engine.describe());
         for (Backend backend : engine.backends()) {
           perBackend.put(backend.name(), runAll(backend));
         }
