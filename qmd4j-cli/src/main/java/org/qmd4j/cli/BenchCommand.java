@@ -19,7 +19,6 @@ import org.qmd4j.cli.bench.BenchRunner;
 import org.qmd4j.cli.bench.EngineName;
 import org.qmd4j.cli.bench.Engines;
 import org.qmd4j.cli.bench.Fixture;
-import org.qmd4j.cli.bench.FixtureQuery;
 import org.qmd4j.cli.bench.Gates;
 import org.qmd4j.cli.bench.PathMatch;
 import org.qmd4j.cli.bench.Summary.Metric;
@@ -81,17 +80,29 @@ final class BenchCommand implements Callable<Integer> {
       + " results, summary) instead of the table; no progress on stderr.")
   boolean json;
 
-  @Option(names = "--min-precision", paramLabel = "X", description = "Fail (exit 3) when a"
-      + " backend's avg_precision (precision@k) is below X. Likewise for each average:")
+  @Option(names = "--min-precision", paramLabel = "X",
+      description = "Exit 3 when a backend's avg_precision (precision@k) is below X.")
   Double minPrecision;
-  @Option(names = "--min-recall", paramLabel = "X") Double minRecall;
-  @Option(names = "--min-recall-at-1", paramLabel = "X") Double minRecallAt1;
-  @Option(names = "--min-recall-at-3", paramLabel = "X") Double minRecallAt3;
-  @Option(names = "--min-recall-at-5", paramLabel = "X") Double minRecallAt5;
-  @Option(names = "--min-mrr", paramLabel = "X") Double minMrr;
-  @Option(names = "--min-f1", paramLabel = "X") Double minF1;
-  @Option(names = "--min-hits", paramLabel = "X",
-      description = "avg_hits_at_k: expected files in the top k, on average.")
+  @Option(names = "--min-recall", paramLabel = "X",
+      description = "Exit 3 when a backend's avg_recall is below X.")
+  Double minRecall;
+  @Option(names = "--min-recall-at-1", paramLabel = "X",
+      description = "Exit 3 when a backend's avg_recall_at_1 is below X.")
+  Double minRecallAt1;
+  @Option(names = "--min-recall-at-3", paramLabel = "X",
+      description = "Exit 3 when a backend's avg_recall_at_3 is below X.")
+  Double minRecallAt3;
+  @Option(names = "--min-recall-at-5", paramLabel = "X",
+      description = "Exit 3 when a backend's avg_recall_at_5 is below X.")
+  Double minRecallAt5;
+  @Option(names = "--min-mrr", paramLabel = "X",
+      description = "Exit 3 when a backend's avg_mrr (mean reciprocal rank) is below X.")
+  Double minMrr;
+  @Option(names = "--min-f1", paramLabel = "X",
+      description = "Exit 3 when a backend's avg_f1 is below X.")
+  Double minF1;
+  @Option(names = "--min-hits", paramLabel = "X", description = "Exit 3 when a backend's"
+      + " avg_hits_at_k (expected files in the top k, on average) is below X.")
   Double minHits;
 
   BenchCommand(CliContext context) {
@@ -115,14 +126,7 @@ final class BenchCommand implements Callable<Integer> {
     boolean notices = !vault.quiet;
     fx.warnings().forEach(w -> err.println("qmd4j bench: warning: " + w));
     PathMatch match = PathMatch.ofVault(folder);
-    for (FixtureQuery q : fx.queries()) {
-      for (String e : q.expectedFiles()) {
-        if (match.missing(e)) {
-          err.println("qmd4j bench: warning: query '" + q.id() + "' expects " + e + ", which is"
-              + " not in the vault: no engine can find it");
-        }
-      }
-    }
+    fx.unreachable(match).forEach(w -> err.println("qmd4j bench: warning: " + w));
     if (notices && engines == null && !asked.contains(EngineName.QMD)) {
       err.println("qmd4j bench: qmd was not found on PATH: benchmarking the embedded engine"
           + " only (install @tobilu/qmd 2.x to compare with qmd)");

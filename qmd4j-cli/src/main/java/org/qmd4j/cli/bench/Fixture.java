@@ -105,6 +105,23 @@ public record Fixture(String description, int version, Optional<String> collecti
         Optional.of(text(root, "collection")).filter(c -> !c.isEmpty()), list, warnings);
   }
 
+  /**
+   * One warning per expected file that no file of the vault can match: no engine can find
+   * it, so its query's recall cannot reach 1.
+   */
+  public List<String> unreachable(PathMatch match) {
+    List<String> out = new ArrayList<>();
+    for (FixtureQuery q : queries) {
+      for (String e : q.expectedFiles()) {
+        if (match.missing(e)) {
+          out.add("query '" + q.id() + "' expects " + e + ", which is not in the vault: no"
+              + " engine can find it");
+        }
+      }
+    }
+    return out;
+  }
+
   private static FixtureQuery query(JsonNode node, int position, String name) {
     String where = "Query " + position + " of " + name;
     if (!node.isObject()) throw new FixtureException(where + " is not an object; " + SHAPE);
