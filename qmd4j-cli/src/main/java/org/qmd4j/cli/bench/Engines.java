@@ -65,7 +65,10 @@ public final class Engines {
     for (EngineName e : engines) {
       switch (e) {
         case EMBEDDED:
-          plans.add(searcher(e, "", vault, plain.withEngine(EngineChoice.EMBEDDED), modes));
+          // With a model, the index on disk is the one with vectors (as search --model finds
+          // it): the words-only index is built in memory rather than rebuilding that one.
+          plans.add(searcher(e, "", vault, plain.withEngine(EngineChoice.EMBEDDED)
+              .withInMemoryIndex(plain.inMemoryIndex() || model.isPresent()), modes));
           if (model.isPresent() && modes.contains(Mode.DEEP)) {
             Map<String, String> withModel = new HashMap<>(env);
             withModel.put(MODEL_ENV, model.get());
