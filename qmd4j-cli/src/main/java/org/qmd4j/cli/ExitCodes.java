@@ -13,6 +13,8 @@ final class ExitCodes implements IExitCodeExceptionMapper, IExecutionExceptionHa
   static final int OK = 0;
   static final int FAILURE = 1;
   static final int USAGE = 2;
+  /** {@code bench}: an average is below its {@code --min-*} gate. */
+  static final int GATE = 3;
 
   @Override
   public int getExitCode(Throwable e) {

@@ -16,7 +16,8 @@ import picocli.CommandLine.HelpCommand;
     exitCodeList = {
         "0:Success (also when nothing matched).",
         "1:Failure: index, vault on disk or engine.",
-        "2:Invalid input: the message on stderr says what is valid."})
+        "2:Invalid input: the message on stderr says what is valid.",
+        "3:qmd4j bench: an average is below its --min-* option."})
 final class Qmd4jCommand {
   /**
    * The subcommands, in the order help lists them. Added by {@link Main} rather than by the
@@ -39,6 +40,7 @@ final class Qmd4jCommand {
     m.put("read", ReadCommand.class);
     m.put("tree", TreeCommand.class);
     m.put("doctor", DoctorCommand.class);
+    m.put("bench", BenchCommand.class);
     m.put("mcp", McpCommand.class);
     m.put("serve", ServeCommand.class);
     m.put("solr", SolrCommand.class);
