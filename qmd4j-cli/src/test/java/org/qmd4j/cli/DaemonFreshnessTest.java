@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.ConcurrentFreshness;
@@ -22,6 +23,7 @@ import org.qmd4j.cli.daemon.SearcherCache;
  * Commands run as the daemon runs them (its runner, its warm watched searchers), without the
  * socket, which carries bytes and keeps no state ({@code DaemonIT} covers it).
  */
+@Tag("slow")
 class DaemonFreshnessTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir Path tmp;

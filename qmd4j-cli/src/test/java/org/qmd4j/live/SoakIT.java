@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
@@ -35,6 +36,7 @@ import org.qmd4j.HostileInput;
  * (after a GC) and open descriptors at start and end. Two minutes in CI;
  * {@code -Dqmd4j.soak=30m} for the long run (docs/reliability.md).
  */
+@Tag("slow")
 class SoakIT {
   private final Map<String, Truth> truth = new ConcurrentHashMap<>(); // word -> where it is
   private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.qmd4j.Fixtures;
 import org.qmd4j.ErrorMessages;
 import org.qmd4j.ForPeople;
@@ -17,6 +18,7 @@ import org.qmd4j.search.InvalidRequestException;
  * the vault, missing files, bad ranges). Corpus under
  * {@code src/test/resources/org/qmd4j/concat/ConcatItemFuzzTestInputs/METHOD/}.
  */
+@Tag("fuzz")
 class ConcatItemFuzzTest {
   private static final ConcatEngine ENGINE = ConcatEngine.forVault(Fixtures.vault());
   private static final Path REAL = real();

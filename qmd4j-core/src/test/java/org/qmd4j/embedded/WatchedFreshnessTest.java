@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.ConcurrentFreshness;
@@ -73,6 +74,7 @@ class WatchedFreshnessTest {
    * go through the live writer and its near-real-time searchers, as in {@code mcp} and
    * {@code serve}.
    */
+  @Tag("slow")
   @Test
   void aLongLivedSearcherSeesEveryEditWhileOthersSearchBesideIt() throws Exception {
     RandomVaultEdits edits = RandomVaultEdits.newVault(tmp.resolve("vault"),

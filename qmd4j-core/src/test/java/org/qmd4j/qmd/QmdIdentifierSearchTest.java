@@ -12,6 +12,7 @@ import org.qmd4j.Searcher;
  * saying why, when no usable qmd is found.
  */
 @Tag("qmd")
+@Tag("slow")
 class QmdIdentifierSearchTest extends IdentifierSearchTest {
   @Override
   protected Searcher open(Path vault, Path tmp) {

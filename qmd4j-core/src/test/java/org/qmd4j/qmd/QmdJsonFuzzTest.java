@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.qmd4j.ErrorMessages;
 import org.qmd4j.ForPeople;
 import org.qmd4j.search.QmdOutputException;
@@ -14,6 +15,7 @@ import org.qmd4j.search.QmdOutputException;
  * or a {@link QmdOutputException} with a message; never a path outside the vault. Corpus
  * under {@code src/test/resources/org/qmd4j/qmd/QmdJsonFuzzTestInputs/METHOD/}.
  */
+@Tag("fuzz")
 class QmdJsonFuzzTest {
   private static final Path VAULT = Path.of("/vault");
 

@@ -34,6 +34,7 @@ import org.qmd4j.vault.VaultLayout;
  * 2.x is on PATH.
  */
 @Tag("qmd")
+@Tag("slow")
 class QmdWatchedFreshnessTest {
   @TempDir Path tmp;
 

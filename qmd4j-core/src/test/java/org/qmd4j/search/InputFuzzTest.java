@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
+import org.junit.jupiter.api.Tag;
 import org.qmd4j.ErrorMessages;
 import org.qmd4j.ForPeople;
 
@@ -16,6 +17,7 @@ import org.qmd4j.ForPeople;
  * person (no class name, one line); nothing else. Corpus under
  * {@code src/test/resources/org/qmd4j/search/InputFuzzTestInputs/METHOD/}.
  */
+@Tag("fuzz")
 class InputFuzzTest {
   private static final Clock CLOCK = Clock.fixed(Instant.parse("2025-07-15T10:00:00Z"),
       ZoneId.of("Europe/Paris"));

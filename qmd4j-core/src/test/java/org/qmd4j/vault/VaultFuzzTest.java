@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.VaultFile;
@@ -14,6 +15,7 @@ import org.qmd4j.spi.VaultFile;
  * ({@code src/test/resources/org/qmd4j/vault/VaultFuzzTestInputs/METHOD/}); with
  * {@code JAZZER_FUZZ=1} it fuzzes ({@code bench/fuzz.sh} runs every target).
  */
+@Tag("fuzz")
 class VaultFuzzTest {
   private static final List<VaultFile> KINDS = List.of(
       VaultLayout.PROJECTS.classify("changelog.md").orElseThrow(),

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.ConcurrentFreshness;
@@ -23,6 +24,7 @@ import org.qmd4j.Searcher;
  * share one), every write of one agent (in place or by an atomic rename, a new file, a rename,
  * a delete, a folder renamed) is seen by that agent's next call.
  */
+@Tag("slow")
 class SearchFreshnessTest {
   @TempDir Path tmp;
 

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.qmd4j.Fixtures;
 import org.qmd4j.ForPeople;
 import org.qmd4j.SearchProviders;
@@ -24,6 +25,7 @@ import org.qmd4j.Searcher;
  * call gives a result or a tool error fit for a person; never an internal error. Corpus under
  * {@code src/test/resources/org/qmd4j/mcp/ToolArgumentsFuzzTestInputs/METHOD/}.
  */
+@Tag("fuzz")
 class ToolArgumentsFuzzTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();

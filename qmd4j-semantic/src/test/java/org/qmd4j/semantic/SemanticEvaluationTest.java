@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
@@ -134,6 +135,8 @@ class SemanticEvaluationTest {
       }
     }
   }
+
+  @Tag("slow")
 
   @Test
   void theModelAnswersMoreSemanticQuestionsAndNoFewerKeywordOnes() throws IOException {

@@ -10,6 +10,7 @@ import org.apache.solr.client.solrj.response.AnalysisResponseBase;
 import org.apache.solr.client.solrj.response.FieldAnalysisResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +23,7 @@ import org.qmd4j.internal.Analysis;
  * analyzers, on French text chosen to be hard.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("cluster")
 class SolrAnalysisTest {
   private HttpJdkSolrClient client;
 

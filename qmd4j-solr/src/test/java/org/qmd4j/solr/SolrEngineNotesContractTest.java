@@ -1,6 +1,7 @@
 package org.qmd4j.solr;
 
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.testkit.SearchEngineContract;
 import org.qmd4j.testkit.TestVaults;
@@ -9,6 +10,7 @@ import org.qmd4j.testkit.TestVaults;
  * The engine contract on the notes layout (every {@code *.md}, kind {@code note}, dated by
  * frontmatter or modification time), with a {@code folder:} scope as the Solr filter.
  */
+@Tag("cluster")
 class SolrEngineNotesContractTest extends SearchEngineContract {
   @Override
   protected Path copyVault(Path target) {

@@ -12,6 +12,7 @@ import org.apache.solr.embedded.JettySolrRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
@@ -33,6 +34,7 @@ import org.qmd4j.testkit.TestVaults;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.MethodName.class)
 @Timeout(value = 3, unit = TimeUnit.MINUTES) // a guard against a hang, not a measurement
+@Tag("cluster")
 class SolrFaultsTest {
   private static final String COLLECTION = "faults";
   private TestCluster cluster;

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,6 +38,7 @@ import org.qmd4j.testkit.TestVaults;
  * from its first entry ({@code [décision] ...}) instead of the day heading the chunker reads.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("cluster")
 class SolrGeneratedParityTest {
   /** 300 in CI; {@code -Dqmd4j.parity.files=2000} for the vault of the first measurement. */
   private static final int FILES = Integer.getInteger("qmd4j.parity.files", 300);

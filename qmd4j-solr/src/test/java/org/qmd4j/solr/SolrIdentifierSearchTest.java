@@ -2,6 +2,7 @@ package org.qmd4j.solr;
 
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.qmd4j.EngineChoice;
 import org.qmd4j.IdentifierSearchTest;
 import org.qmd4j.SearchOptions;
@@ -14,6 +15,7 @@ import org.qmd4j.testkit.TestVaults;
  * types, written from qmd4j-core's one analysis definition, index identifiers whole and by
  * their parts as the embedded engine does.
  */
+@Tag("cluster")
 class SolrIdentifierSearchTest extends IdentifierSearchTest {
   @Override
   protected Searcher open(Path vault, Path tmp) {

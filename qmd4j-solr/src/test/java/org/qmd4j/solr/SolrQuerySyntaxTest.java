@@ -2,6 +2,7 @@ package org.qmd4j.solr;
 
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.qmd4j.EngineChoice;
 import org.qmd4j.QuerySyntaxSearchTest;
 import org.qmd4j.SearchOptions;
@@ -14,6 +15,7 @@ import org.qmd4j.testkit.TestVaults;
  * {@link QuerySyntaxSearchTest} (qmd4j-core), where Solr gets the phrases' words as required
  * clauses and the exclusions as prohibited ones, and qmd4j checks the phrases' adjacency.
  */
+@Tag("cluster")
 class SolrQuerySyntaxTest extends QuerySyntaxSearchTest {
   @Override
   protected Searcher open(Path vault, Path tmp) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +23,7 @@ import org.qmd4j.testkit.TestVaults;
  * users, the right credentials search, wrong ones are an error that says so.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("cluster")
 class SolrSecurityTest {
   /** User {@code solr}, password {@code SolrRocks}: the example of Solr's reference guide. */
   private static final String SECURITY = "{\"authentication\":{\"blockUnknown\":true,"

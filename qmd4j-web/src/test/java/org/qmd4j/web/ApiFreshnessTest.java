@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.ConcurrentFreshness;
@@ -23,6 +24,7 @@ import org.qmd4j.web.WebTesting.Reply;
  * a new file, a rename, a delete, a folder renamed) is seen by that client's next search. The
  * searcher is the one {@code serve} runs: embedded engine, watched vault, index on disk.
  */
+@Tag("slow")
 class ApiFreshnessTest {
   @TempDir Path tmp;
 

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -43,6 +44,7 @@ import org.qmd4j.search.Scope;
  * {@code target/screenshots/}. Needs Debian's {@code chromium} and {@code chromium-driver}
  * ({@code .ci/run} installs them); skipped, saying so, when they are missing.
  */
+@Tag("browser")
 class BrowserTest {
   private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
   private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.qmd4j.Fixtures;
 import org.qmd4j.ForPeople;
 import org.qmd4j.SearchProviders;
@@ -21,6 +22,7 @@ import org.qmd4j.Searcher;
  * a JSON error fit for a person; never 5xx. Corpus under
  * {@code src/test/resources/org/qmd4j/web/QueryParametersFuzzTestInputs/METHOD/}.
  */
+@Tag("fuzz")
 class QueryParametersFuzzTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> ENDPOINTS = List.of("/api/search", "/api/brief",

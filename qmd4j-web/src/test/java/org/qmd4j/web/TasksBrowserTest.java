@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -43,6 +44,7 @@ import org.qmd4j.Searcher;
  * fixtures' 2025-09-15. Screenshots go to {@code target/screenshots/issue16-tasks*.png}.
  * Skipped, saying so, without Debian's {@code chromium} and {@code chromium-driver}.
  */
+@Tag("browser")
 class TasksBrowserTest {
   private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
   private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");

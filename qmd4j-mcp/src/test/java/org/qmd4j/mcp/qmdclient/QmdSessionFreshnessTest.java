@@ -26,6 +26,7 @@ import org.qmd4j.spi.BinaryLocator;
  * 2.x on PATH; skipped, saying why, when there is none.
  */
 @Tag("qmd")
+@Tag("slow")
 class QmdSessionFreshnessTest {
   private static final Optional<Path> QMD =
       BinaryLocator.fromEnvironment(System.getenv()).locate();
