@@ -167,6 +167,8 @@ public final class Qmd4jMcpServer {
           HttpServletStreamableServerTransportProvider.builder()
               .jsonMapper(JSON)
               .mcpEndpoint(options.endpoint())
+              // Ends sessions that nothing used for this long (no request, no open stream).
+              .sessionSweepInterval(options.sessionIdleTimeout())
               .httpHeaderValidator(DefaultServerTransportSecurityValidator.builder()
                   .allowedHosts(options.allowedHosts())
                   .allowedOrigins(options.allowedOrigins())
