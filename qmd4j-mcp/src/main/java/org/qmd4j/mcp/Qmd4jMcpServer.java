@@ -28,6 +28,8 @@ import org.qmd4j.search.Scope;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The qmd4j MCP server: eleven tools that call one {@link Searcher}, over stdio or over
@@ -58,6 +60,7 @@ import org.qmd4j.vault.VaultScanner;
  */
 public final class Qmd4jMcpServer {
   static final McpJsonMapper JSON = new JacksonMcpJsonMapper(new ObjectMapper());
+  private static final Logger LOG = LoggerFactory.getLogger(Qmd4jMcpServer.class);
 
   private Qmd4jMcpServer() {}
 
@@ -87,6 +90,7 @@ public final class Qmd4jMcpServer {
     NoteResources notes = new NoteResources(searcher);
     McpSyncServer server = configure(McpServer.sync(transport), searcher, settings, notes)
         .build();
+    logReady(searcher, settings, "stdio", transport.protocolVersions());
     AutoCloseable watch = notes.watch(server, settings.resourcePoll());
     try {
       transport.awaitClosed();
@@ -134,6 +138,17 @@ public final class Qmd4jMcpServer {
         .resourceTemplates(notes.template());
   }
 
+  /** What {@code -v} shows of the server: its door, engine, protocol versions and tools. */
+  private static void logReady(Searcher searcher, ServerSettings settings, String door,
+      List<String> protocols) {
+    if (!LOG.isInfoEnabled()) return;
+    LOG.info("MCP server over {}: engine {}, protocol {}, {} tools", door,
+        searcher.describe().engine(), protocols.isEmpty() ? "?"
+            : protocols.size() == 1 ? protocols.get(0)
+            : protocols.get(0) + " to " + protocols.get(protocols.size() - 1),
+        tools(searcher, settings).size());
+  }
+
   private static void closeQuietly(AutoCloseable closeable) {
     try {
       closeable.close();
@@ -177,6 +192,8 @@ public final class Qmd4jMcpServer {
       NoteResources notes = new NoteResources(searcher);
       McpSyncServer server = configure(McpServer.sync(transport), searcher,
           ServerSettings.DEFAULT, notes).build();
+      logReady(searcher, ServerSettings.DEFAULT, "Streamable HTTP at " + options.endpoint(),
+          transport.protocolVersions());
       return new HttpEndpoint(transport, server, options.endpoint(),
           notes.watch(server, ServerSettings.DEFAULT.resourcePoll()));
     }

@@ -43,6 +43,7 @@ class ErrorPagesTest {
   private static void apiError(Reply r, int status, String where) {
     assertThat(r.status()).as(where + ": " + r.body()).isEqualTo(status);
     McpGateTest.assertNoInternals(r.body(), where);
+    ForPeople.checkBody(r.body(), where);
     assertThat(r.header("content-type")).as(where).startsWith("application/json");
     ForPeople.check(r.json().get("error").asText(), where);
   }
@@ -50,6 +51,7 @@ class ErrorPagesTest {
   private static void pageError(Reply r, int status, String where) {
     assertThat(r.status()).as(where + ": " + r.body()).isEqualTo(status);
     McpGateTest.assertNoInternals(r.body(), where);
+    ForPeople.checkBody(r.body(), where);
     assertThat(r.header("content-type")).as(where).startsWith("text/html;charset=utf-8");
     assertThat(r.body()).as(where).contains("<link rel=\"stylesheet\" href=\"/static/app.css\">")
         .contains("class=\"alert\"").doesNotContain("HTTP ERROR").doesNotContain("Powered by");
@@ -103,6 +105,31 @@ class ErrorPagesTest {
   void aBodyTooLargeAndUnknownPagesGetTheAppsShape() {
     pageError(WebTesting.get(server, "/nothing/here"), 404, "404 page");
     apiError(WebTesting.get(server, "/api/nothing"), 404, "404 api");
+  }
+
+  @Test
+  void aBodyThatIsNotAnObjectIsSaidInPlainWords() {
+    for (String body : new String[] {"[]", "null", "\"x\"", "{", "", "{} {}", "7"}) {
+      Reply r = WebTesting.post(server, "/api/concat", body);
+      apiError(r, 400, "concat " + body);
+      assertThat(r.json().get("error").asText()).as(body)
+          .startsWith("The body must be a JSON object of the endpoint's arguments");
+    }
+    assertThat(WebTesting.post(server, "/api/find", "[]").json().get("error").asText())
+        .isEqualTo("The body must be a JSON object of the endpoint's arguments by name "
+            + "(concat: {\"items\": [\"tasks.md\"]}, find: {\"query\": \"stripe\"}); "
+            + "this one is an array");
+  }
+
+  @Test
+  void aLineRangeThatIsNotNumbersIsA400AboutTheRange() {
+    Reply r = WebTesting.get(server, "/api/read?path=tasks.md&from=x");
+    apiError(r, 400, "from=x");
+    assertThat(r.json().get("error").asText()).isEqualTo("Parameter 'from' is a line number "
+        + "of the range to read (1 or more, from=10&to=20) but was 'x'");
+    apiError(WebTesting.get(server, "/api/read?path=tasks.md&from=2&to=-1"), 400, "to=-1");
+    assertThat(WebTesting.get(server, "/api/read?path=tasks.md&from=1&to=2").status())
+        .isEqualTo(200);
   }
 
   /** Writes {@code request} as it is and reads the whole answer. */

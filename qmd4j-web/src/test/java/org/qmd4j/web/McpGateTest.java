@@ -50,6 +50,7 @@ class McpGateTest {
   /** Asserts an error body of the server's shape on /mcp, fit for a person; its code. */
   static int jsonRpcError(Reply r, String where) {
     assertNoInternals(r.body(), where);
+    ForPeople.checkBody(r.body(), where);
     assertThat(r.header("content-type")).as(where).startsWith("application/json");
     JsonNode json = r.json();
     assertThat(json.get("jsonrpc").asText()).as(where).isEqualTo("2.0");
