@@ -13,6 +13,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,8 +35,15 @@ final class McpGate implements Filter {
   static final int RETRY_AFTER = 30;
   static final String SESSION_HEADER = "Mcp-Session-Id";
 
+  /**
+   * MCP requests handled at once: the SDK holds a server thread for the whole of a tool call,
+   * so half of the pool at most, and the API keeps the rest.
+   */
+  static final int MAX_IN_FLIGHT = 8;
+
   private final WebLimits limits;
   private final McpSessions sessions;
+  private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
 
   McpGate(WebLimits limits) {
     this.limits = limits;
@@ -117,6 +125,12 @@ final class McpGate implements Filter {
     }
     String sessionId = session(req, resp, message.id());
     if (sessionId == null) return;
+    if (!inFlight.tryAcquire()) {
+      resp.setHeader("Retry-After", "1");
+      refuse(resp, 503, ErrorPages.SERVER_BUSY, "The server is answering " + MAX_IN_FLIGHT
+          + " MCP requests already; retry in a second", message.id());
+      return;
+    }
     Answer answer = new Answer(resp);
     sessions.streamStarted(sessionId);
     boolean async = false;
@@ -130,6 +144,7 @@ final class McpGate implements Filter {
         async = true;
       }
     } finally {
+      inFlight.release();
       if (!async) sessions.streamEnded(sessionId);
     }
     if (answer.status() == 404) sessions.forget(sessionId); // the SDK ended it meanwhile
