@@ -27,6 +27,7 @@ targets=(
   "qmd4j-core org.qmd4j.qmd.QmdJsonFuzzTest#qmdOutputIsReadOrRefusedWithAMessage"
   "qmd4j-mcp org.qmd4j.mcp.ToolArgumentsFuzzTest#everyToolAnswersOrSaysWhyWhateverTheArguments"
   "qmd4j-web org.qmd4j.web.QueryParametersFuzzTest#everyQueryStringIsAnsweredOrRefusedWithAMessage"
+  "qmd4j-web org.qmd4j.web.McpBodyFuzzTest#everyMcpBodyIsAnsweredOrRefusedAsJsonRpc"
 )
 logs="$root/target/fuzz"
 mkdir -p "$logs"

@@ -194,7 +194,12 @@ public record SearchOptions(
     String dir = environment.get("QMD4J_CACHE_DIR");
     if (dir != null && !dir.isBlank()) return Path.of(dir);
     String xdg = environment.get("XDG_CACHE_HOME");
-    if (xdg != null && !xdg.isBlank()) return Path.of(xdg, "qmd4j");
-    return Path.of(System.getProperty("user.home"), ".cache", "qmd4j");
+    // XDG: a relative XDG_CACHE_HOME is invalid and ignored.
+    if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) {
+      return Path.of(xdg, "qmd4j");
+    }
+    String home = environment.get("HOME");
+    return Path.of(home != null && !home.isBlank() ? home : System.getProperty("user.home"),
+        ".cache", "qmd4j");
   }
 }

@@ -210,8 +210,7 @@ public final class SearchProviders {
     try {
       return VaultLayout.of(root, options.layout().layout());
     } catch (IOException e) {
-      throw new IndexException("Cannot read " + VaultLayout.IGNORE_FILE + " in the vault "
-          + root + " (" + Problems.describe(e) + "); check that it can be read", e);
+      throw new IndexException(Problems.cannotReadVault(root, e), e);
     }
   }
 

@@ -124,6 +124,10 @@ public final class Main {
     setDefault("org.slf4j.simpleLogger.levelInBrackets", "false");
     // DJL (the model's tokenizer) warns on every start that it finds no GPU: not a problem.
     setDefault("org.slf4j.simpleLogger.log.ai.djl", "error");
+    // The MCP SDK logs records whole at info (capabilities, qmd's instructions): -v shows
+    // qmd4j's own lines about the MCP servers instead.
+    setDefault("org.slf4j.simpleLogger.log.io.modelcontextprotocol", "warn");
+    setDefault("org.slf4j.simpleLogger.log.org.eclipse.jetty", "warn");
     String level = System.getenv("QMD4J_LOG");
     if (level != null && !level.isBlank()) {
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level.strip());

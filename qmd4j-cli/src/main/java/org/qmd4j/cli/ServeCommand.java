@@ -9,6 +9,7 @@ import org.qmd4j.ErrorMessages;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.web.WebLimits;
 import org.qmd4j.web.WebServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,6 +53,8 @@ final class ServeCommand implements Callable<Integer> {
           + "a browser opens the printed address once and keeps it in a cookie.")
   String token;
 
+  @Mixin ServeLimits limits;
+
   ServeCommand(SearchOptions base) {
     this.base = base;
   }
@@ -60,13 +63,14 @@ final class ServeCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     PrintWriter err = spec.commandLine().getErr();
     Path folder = vault.resolve();
+    WebLimits bounds = limits.toLimits(spec); // a bad value is refused before the engine opens
     // Long-lived: the vault is watched, so a search re-reads only what changed.
     Searcher searcher = engine.open(folder,
         vault.applyTo(engine.applyTo(base)).withWatch(true));
     WebServer server;
     try {
-      server = WebServer.newBuilder(searcher).bind(bind).port(port).token(token).build()
-          .start();
+      server = WebServer.newBuilder(searcher).bind(bind).port(port).token(token)
+          .limits(bounds).build().start();
     } catch (IllegalArgumentException | IllegalStateException e) {
       searcher.close();
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

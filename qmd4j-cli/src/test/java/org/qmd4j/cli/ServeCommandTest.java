@@ -76,6 +76,26 @@ class ServeCommandTest {
         + "machine; set a token, or bind 127.0.0.1\n");
   }
 
+  @Test
+  void limitsThatAreNotCountsOrDurationsAreUsageErrors() {
+    int code = command().execute("serve", "--vault", Fixtures.vault().toString(),
+        "--port", "0", "--engine", "embedded", "--mcp-sessions", "lots");
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString()).startsWith("--mcp-sessions 'lots' is not a count; pass TOTAL "
+        + "or TOTAL/PER_CLIENT, such as 100/20\n");
+    err.getBuffer().setLength(0);
+    code = command().execute("serve", "--vault", Fixtures.vault().toString(), "--port", "0",
+        "--engine", "embedded", "--mcp-stream-timeout", "0s");
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString()).startsWith("--mcp-stream-timeout '0s' is not a duration; pass a"
+        + " number above 0 with ms, s, m or h (90s, 15m, 2h)\n");
+    err.getBuffer().setLength(0);
+    code = command().execute("serve", "--vault", Fixtures.vault().toString(), "--port", "0",
+        "--engine", "embedded", "--mcp-streams", "5/9");
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString()).startsWith("A client's share cannot exceed the total");
+  }
+
   private String get(URI uri) throws Exception {
     HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).build(),
         HttpResponse.BodyHandlers.ofString());

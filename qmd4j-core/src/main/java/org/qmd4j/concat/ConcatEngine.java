@@ -100,8 +100,7 @@ public final class ConcatEngine {
     try {
       return VaultLayout.of(root, layout);
     } catch (IOException e) {
-      throw new EngineException("Cannot read " + VaultLayout.IGNORE_FILE + " in the vault "
-          + root + " (" + Problems.describe(e) + "); check that it can be read", e);
+      throw new EngineException(Problems.cannotReadVault(root, e), e);
     }
   }
 

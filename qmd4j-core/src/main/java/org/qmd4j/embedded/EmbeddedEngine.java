@@ -167,8 +167,7 @@ public final class EmbeddedEngine implements SearchEngine {
         // A read-only cache folder (a locked-down home, a read-only mount), or an index damaged
         // again as fast as it was healed: it is derived data, so search from memory instead.
         IndexStore.closeQuietly(directory);
-        LOG.warn("Cannot {} the index at {} ({}); this process keeps it in memory instead",
-            readOnly ? "write" : "heal", indexDir, e.toString());
+        IndexHealer.logInMemory(indexDir, readOnly, e);
         directory = new ByteBuffersDirectory();
         return new EmbeddedEngine(vault, chunker, directory, "memory", null, changes,
             progress, vectors);

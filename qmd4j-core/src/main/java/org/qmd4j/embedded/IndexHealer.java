@@ -129,6 +129,27 @@ final class IndexHealer {
   }
 
   /**
+   * Says in one line that the index at {@code indexDir} is kept in memory: its cache folder
+   * cannot be written ({@code readOnly}), or the index cannot be healed there. The exception
+   * itself goes to the debug log only.
+   */
+  static void logInMemory(Path indexDir, boolean readOnly, Throwable e) {
+    // The cache root holds <vault>-<hash>/<index>: name the folder the user chose.
+    Path vaultFolder = indexDir.getParent();
+    Path root = vaultFolder == null || vaultFolder.getParent() == null ? indexDir
+        : vaultFolder.getParent();
+    if (readOnly) {
+      LOG.warn("The cache folder {} cannot be written ({}): searching from an index in memory,"
+          + " built again at each start; set QMD4J_CACHE_DIR or XDG_CACHE_HOME to a writable "
+          + "folder", root, Problems.describe(e));
+    } else {
+      LOG.warn("The index in the cache folder {} cannot be healed ({}): searching from an "
+          + "index in memory instead", root, Problems.describe(e));
+    }
+    LOG.debug("Opening the index at {} failed", indexDir, e);
+  }
+
+  /**
    * Leaves {@code indexDir} holding a sound index with {@code stamp}: as it is when it is
    * sound (another process healed it, or it only looked damaged), else rebuilt beside.
    */

@@ -5,8 +5,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Files;
 import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
 import java.util.Locale;
+import org.qmd4j.vault.VaultLayout;
 
 /**
  * Says in a few plain words why an operation failed, for messages that people read (issue
@@ -46,6 +49,21 @@ public final class Problems {
     }
     if (t instanceof IOException) return "an input/output error";
     return "an internal error";
+  }
+
+  /**
+   * Why the layout of the vault at {@code root} could not be read ({@link VaultLayout#of}): the
+   * vault folder itself cannot be read (its permissions), or its ignore file cannot.
+   *
+   * @return one sentence naming the vault and saying why, in words
+   */
+  public static String cannotReadVault(Path root, IOException failure) {
+    boolean folder = !Files.isReadable(root) || !Files.isExecutable(root)
+        || failure instanceof FileSystemException
+            && root.toString().equals(((FileSystemException) failure).getFile());
+    return (folder ? "Cannot read the vault folder " + root
+        : "Cannot read " + VaultLayout.IGNORE_FILE + " in the vault " + root)
+        + " (" + describe(failure) + "); check that it can be read";
   }
 
   /** A system's reason ("No space left on device") as words inside a sentence. */

@@ -1,5 +1,6 @@
 package org.qmd4j.mcp;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
@@ -26,20 +27,33 @@ import java.util.Objects;
  *     paths get 404
  * @param allowedHosts the accepted {@code Host} headers (patterns above)
  * @param allowedOrigins the accepted {@code Origin} headers (patterns above)
+ * @param sessionIdleTimeout how long a session may go without a request and without an open
+ *     stream before the server ends it: it ends between one and two such times after its last
+ *     use (the check runs once per this time); 15 minutes by default
  * @since 0.1
  */
 public record McpHttpOptions(String endpoint, List<String> allowedHosts,
-    List<String> allowedOrigins) {
+    List<String> allowedOrigins, Duration sessionIdleTimeout) {
+
+  /** How long an unused session lives by default. */
+  public static final Duration DEFAULT_SESSION_IDLE_TIMEOUT = Duration.ofMinutes(15);
 
   /** {@code /mcp}, for clients on this machine only (localhost, 127.0.0.1, [::1]). */
   public static final McpHttpOptions DEFAULT = new McpHttpOptions("/mcp",
       List.of("localhost:*", "127.0.0.1:*", "[::1]:*"),
       List.of("http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"));
 
+  /** The options with the default {@linkplain #sessionIdleTimeout() session idle time}. */
+  public McpHttpOptions(String endpoint, List<String> allowedHosts,
+      List<String> allowedOrigins) {
+    this(endpoint, allowedHosts, allowedOrigins, DEFAULT_SESSION_IDLE_TIMEOUT);
+  }
+
   /**
    * Validates and copies the options.
    *
-   * @throws IllegalArgumentException if {@code endpoint} does not start with {@code /}
+   * @throws IllegalArgumentException if {@code endpoint} does not start with {@code /}, or
+   *     {@code sessionIdleTimeout} is not positive
    */
   public McpHttpOptions {
     Objects.requireNonNull(endpoint, "endpoint == null");
@@ -50,20 +64,34 @@ public record McpHttpOptions(String endpoint, List<String> allowedHosts,
     allowedHosts = List.copyOf(Objects.requireNonNull(allowedHosts, "allowedHosts == null"));
     allowedOrigins =
         List.copyOf(Objects.requireNonNull(allowedOrigins, "allowedOrigins == null"));
+    Objects.requireNonNull(sessionIdleTimeout, "sessionIdleTimeout == null");
+    if (sessionIdleTimeout.isNegative() || sessionIdleTimeout.isZero()) {
+      throw new IllegalArgumentException("The session idle time must be positive but was "
+          + sessionIdleTimeout);
+    }
   }
 
   /** These options with another mount path. */
   public McpHttpOptions withEndpoint(String endpoint) {
-    return new McpHttpOptions(endpoint, allowedHosts, allowedOrigins);
+    return new McpHttpOptions(endpoint, allowedHosts, allowedOrigins, sessionIdleTimeout);
   }
 
   /** These options accepting the given {@code Host} patterns instead. */
   public McpHttpOptions withAllowedHosts(List<String> allowedHosts) {
-    return new McpHttpOptions(endpoint, allowedHosts, allowedOrigins);
+    return new McpHttpOptions(endpoint, allowedHosts, allowedOrigins, sessionIdleTimeout);
   }
 
   /** These options accepting the given {@code Origin} patterns instead. */
   public McpHttpOptions withAllowedOrigins(List<String> allowedOrigins) {
-    return new McpHttpOptions(endpoint, allowedHosts, allowedOrigins);
+    return new McpHttpOptions(endpoint, allowedHosts, allowedOrigins, sessionIdleTimeout);
+  }
+
+  /**
+   * These options ending unused sessions after {@code timeout} instead.
+   *
+   * @since 0.4
+   */
+  public McpHttpOptions withSessionIdleTimeout(Duration timeout) {
+    return new McpHttpOptions(endpoint, allowedHosts, allowedOrigins, timeout);
   }
 }

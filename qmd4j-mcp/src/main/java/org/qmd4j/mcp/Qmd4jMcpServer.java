@@ -28,6 +28,8 @@ import org.qmd4j.search.Scope;
 import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The qmd4j MCP server: eleven tools that call one {@link Searcher}, over stdio or over
@@ -58,6 +60,7 @@ import org.qmd4j.vault.VaultScanner;
  */
 public final class Qmd4jMcpServer {
   static final McpJsonMapper JSON = new JacksonMcpJsonMapper(new ObjectMapper());
+  private static final Logger LOG = LoggerFactory.getLogger(Qmd4jMcpServer.class);
 
   private Qmd4jMcpServer() {}
 
@@ -89,6 +92,7 @@ public final class Qmd4jMcpServer {
     NoteResources notes = new NoteResources(searcher);
     McpSyncServer server = configure(McpServer.sync(transport), searcher, settings, notes,
         instructions).build();
+    logReady(searcher, settings, "stdio", transport.protocolVersions());
     AutoCloseable watch = notes.watch(server, settings.resourcePoll());
     try {
       transport.awaitClosed();
@@ -152,6 +156,17 @@ public final class Qmd4jMcpServer {
         .resourceTemplates(notes.template());
   }
 
+  /** What {@code -v} shows of the server: its door, engine, protocol versions and tools. */
+  private static void logReady(Searcher searcher, ServerSettings settings, String door,
+      List<String> protocols) {
+    if (!LOG.isInfoEnabled()) return;
+    LOG.info("MCP server over {}: engine {}, protocol {}, {} tools", door,
+        searcher.describe().engine(), protocols.isEmpty() ? "?"
+            : protocols.size() == 1 ? protocols.get(0)
+            : protocols.get(0) + " to " + protocols.get(protocols.size() - 1),
+        tools(searcher, settings).size());
+  }
+
   private static void closeQuietly(AutoCloseable closeable) {
     try {
       closeable.close();
@@ -190,6 +205,8 @@ public final class Qmd4jMcpServer {
           HttpServletStreamableServerTransportProvider.builder()
               .jsonMapper(JSON)
               .mcpEndpoint(options.endpoint())
+              // Ends sessions that nothing used for this long (no request, no open stream).
+              .sessionSweepInterval(options.sessionIdleTimeout())
               .httpHeaderValidator(guard)
               .build();
       String instructions = instructions(searcher);
@@ -198,6 +215,8 @@ public final class Qmd4jMcpServer {
           ServerSettings.DEFAULT, notes, instructions).build();
       DiscoveryServlet servlet = new DiscoveryServlet(transport,
           discovery(instructions, transport.protocolVersions()), guard);
+      logReady(searcher, ServerSettings.DEFAULT, "Streamable HTTP at " + options.endpoint(),
+          transport.protocolVersions());
       return new HttpEndpoint(servlet, server, options.endpoint(),
           notes.watch(server, ServerSettings.DEFAULT.resourcePoll()));
     }

@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.qmd4j.embedded.EmbeddedEngine;
 import org.qmd4j.internal.ChangeFeed;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Mode;
 import org.qmd4j.spi.EngineQuery;
@@ -109,8 +110,7 @@ public final class SolrEngine implements SearchEngine {
     try {
       layout = VaultLayout.of(context.vault(), Optional.of(context.layout()));
     } catch (IOException e) {
-      throw new IndexException("Cannot read " + VaultLayout.IGNORE_FILE + " in the vault "
-          + context.vault() + " (" + Failures.describe(e) + "); check that it can be read", e);
+      throw new IndexException(Problems.cannotReadVault(context.vault(), e), e);
     }
     String vault = target.vaultId().orElseGet(() -> defaultVaultId(context.vault()));
     ChangeFeed feed = target.watch() ? ChangeFeed.watchOrWalk(context.vault(), layout)

@@ -1,15 +1,13 @@
 package org.qmd4j.web;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.qmd4j.Backlink;
@@ -191,8 +189,9 @@ final class ApiServlet extends HttpServlet {
     }
     String from = req.getParameter("from");
     String to = req.getParameter("to");
-    String spec = SearchForm.blank(from) ? path
-        : path + ":" + from.strip() + "-" + (SearchForm.blank(to) ? from : to).strip();
+    String spec = SearchForm.blank(from) ? path : path + ":"
+        + BodyArguments.lineNumber("from", from) + "-"
+        + BodyArguments.lineNumber("to", SearchForm.blank(to) ? from : to);
     Block block = searcher.read(spec);
     Map<String, Object> out = new LinkedHashMap<>(Json.block(block));
     out.put("markdown", block.markdown());
@@ -215,15 +214,7 @@ final class ApiServlet extends HttpServlet {
     if (bytes.length > MAX_BODY) {
       throw new IllegalArgumentException("The request body is over " + MAX_BODY + " bytes");
     }
-    try {
-      Map<String, Object> args = Json.MAPPER.readValue(
-          new String(bytes, StandardCharsets.UTF_8), new TypeReference<Map<String, Object>>() {});
-      if (args == null) throw new IllegalArgumentException("The body must be a JSON object");
-      return args;
-    } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("The body must be a JSON object: "
-          + e.getOriginalMessage());
-    }
+    return BodyArguments.read(bytes);
   }
 
   private static String endpoint(HttpServletRequest req) {

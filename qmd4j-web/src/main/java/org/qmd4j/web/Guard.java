@@ -25,7 +25,9 @@ import java.util.function.IntSupplier;
  * must come in the {@code Authorization} header or the cookie that {@code ?token=} sets; a
  * request that changes state or speaks MCP must not come from another origin. Every answer
  * gets the security headers: a Content-Security-Policy without inline scripts or styles, no
- * sniffing, no framing, no referrer.
+ * sniffing, no framing, no referrer. Methods other than GET, HEAD, POST (and DELETE at
+ * {@code /mcp}) are refused with 405 before anything else, TRACE among them. Refusals have the
+ * server's one error shape ({@link ErrorPages}).
  */
 final class Guard implements Filter {
   static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; "
@@ -35,6 +37,7 @@ final class Guard implements Filter {
 
   private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]");
   private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
+  private static final Set<String> ALLOWED_METHODS = Set.of("GET", "HEAD", "POST", "DELETE");
 
   private final boolean loopback;
   private final Set<String> hostNames;
@@ -68,6 +71,14 @@ final class Guard implements Filter {
     resp.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     resp.setHeader("Cross-Origin-Resource-Policy", "same-origin");
 
+    String method = req.getMethod();
+    if (!ALLOWED_METHODS.contains(method) || method.equals("DELETE") && !isMcp(req)) {
+      // TRACE would echo the request (its cookie and token too); nothing here takes PUT,
+      // PATCH, OPTIONS or the others.
+      resp.setHeader("Allow", isMcp(req) ? "GET, HEAD, POST, DELETE" : "GET, HEAD, POST");
+      refuse(req, resp, 405, ErrorPages.statusMessage(405, method, req.getRequestURI()));
+      return;
+    }
     String host = req.getHeader("Host");
     if (loopback && !allowedHost(host)) {
       refuse(req, resp, 403, "Host '" + host + "' is not this server's loopback address; "
@@ -157,15 +168,7 @@ final class Guard implements Filter {
 
   private static void refuse(HttpServletRequest req, HttpServletResponse resp, int status,
       String message) throws IOException {
-    if (req.getRequestURI().startsWith("/api/") || isMcp(req)) {
-      Json.error(resp, status, message);
-    } else {
-      byte[] bytes = (message + "\n").getBytes(StandardCharsets.UTF_8);
-      resp.setStatus(status);
-      resp.setContentType("text/plain;charset=utf-8");
-      resp.setContentLength(bytes.length);
-      resp.getOutputStream().write(bytes);
-    }
+    ErrorPages.send(req, resp, status, message);
   }
 
   private static Set<String> union(Set<String> names, String more) {

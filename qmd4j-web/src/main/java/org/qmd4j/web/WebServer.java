@@ -18,7 +18,6 @@ import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.VaultTree;
@@ -46,7 +45,9 @@ import org.slf4j.LoggerFactory;
  * another {@code Origin}, renders notes' HTML as text under a Content-Security-Policy without
  * inline scripts, and reads files only through the searcher (no {@code ..}, no absolute path,
  * no symbolic link out of the vault). Listening beyond loopback needs a bearer {@linkplain
- * Builder#token token}.
+ * Builder#token token}. It bounds what clients may hold open ({@link WebLimits}) and answers
+ * every error in one shape: JSON under {@code /api}, a JSON-RPC error under {@code /mcp}, the
+ * app's error page elsewhere, never a class name or a stack trace.
  *
  * <p>Thread-safe. The server does not own the searcher: close the server, then the searcher.
  *
@@ -69,6 +70,8 @@ public final class WebServer implements Closeable {
     this.connector = new ServerConnector(server, new HttpConnectionFactory(http));
     connector.setHost(builder.bind);
     connector.setPort(builder.port);
+    // A connection that sends and receives nothing this long is closed (a slow client).
+    connector.setIdleTimeout(builder.limits.idleTimeout().toMillis());
     server.addConnector(connector);
 
     ServletContextHandler context = new ServletContextHandler();
@@ -81,11 +84,16 @@ public final class WebServer implements Closeable {
     context.addServlet(new ServletHolder("api", new ApiServlet(builder.searcher)), "/api/*");
     if (builder.mcp) {
       // The guard above already checked Host, Origin and token; the SDK checks them again.
-      McpHttpOptions options = builder.loopback ? McpHttpOptions.DEFAULT
+      McpHttpOptions options = (builder.loopback ? McpHttpOptions.DEFAULT
           : McpHttpOptions.DEFAULT.withAllowedHosts(List.of()).withAllowedOrigins(
-              List.of("http://" + builder.bind + ":*"));
+              List.of("http://" + builder.bind + ":*")))
+          .withSessionIdleTimeout(builder.limits.sessionIdleTimeout());
       Qmd4jMcpServer.HttpEndpoint endpoint =
           Qmd4jMcpServer.streamableHttp(builder.searcher, options);
+      // After the guard: the gate checks bodies, sessions and caps before the SDK.
+      FilterHolder gate = new FilterHolder(new McpGate(builder.limits));
+      gate.setAsyncSupported(true);
+      context.addFilter(gate, endpoint.path(), EnumSet.of(DispatcherType.REQUEST));
       ServletHolder holder = new ServletHolder("mcp", endpoint.servlet());
       holder.setAsyncSupported(true);
       context.addServlet(holder, endpoint.path());
@@ -101,9 +109,8 @@ public final class WebServer implements Closeable {
         templates, markdown)), "/tasks");
     context.addServlet(new ServletHolder("page", new PageServlet(builder.searcher, markdown,
         templates)), "/");
-    ErrorHandler errors = new ErrorHandler();
-    errors.setShowStacks(false);
-    errors.setShowMessageInTitle(false);
+    // Every error has the server's shape, Jetty's own ones (414, 431, 400) included.
+    ErrorPages errors = new ErrorPages();
     context.setErrorHandler(errors);
     server.setErrorHandler(errors);
     server.setHandler(context);
@@ -180,6 +187,7 @@ public final class WebServer implements Closeable {
     private int port = 7700;
     private Optional<String> token = Optional.empty();
     private boolean mcp = true;
+    private WebLimits limits = WebLimits.DEFAULT;
 
     private Builder(Searcher searcher) {
       this.searcher = Objects.requireNonNull(searcher, "searcher == null");
@@ -229,6 +237,17 @@ public final class WebServer implements Closeable {
      */
     public Builder mcp(boolean enabled) {
       this.mcp = enabled;
+      return this;
+    }
+
+    /**
+     * The caps on MCP sessions and streams and the time limits; {@link WebLimits#DEFAULT}
+     * unless set.
+     *
+     * @since 0.4
+     */
+    public Builder limits(WebLimits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits == null");
       return this;
     }
 

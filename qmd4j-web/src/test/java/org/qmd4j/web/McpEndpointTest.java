@@ -73,7 +73,8 @@ class McpEndpointTest {
     Reply r = post(server, "/mcp", INIT, "Origin", "http://evil.example",
         "Accept", "application/json, text/event-stream");
     assertThat(r.status()).isEqualTo(403);
-    assertThat(r.json().get("error").asText()).startsWith("Origin 'http://evil.example'");
+    assertThat(r.json().get("error").get("message").asText())
+        .startsWith("Origin 'http://evil.example'");
   }
 
   @Test

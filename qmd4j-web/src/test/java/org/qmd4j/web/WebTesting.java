@@ -54,6 +54,12 @@ final class WebTesting {
     return send(b.build());
   }
 
+  static Reply delete(WebServer server, String path, String... headers) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(server.uri().resolve(path)).DELETE();
+    for (int i = 0; i < headers.length; i += 2) b.header(headers[i], headers[i + 1]);
+    return send(b.build());
+  }
+
   private static Reply send(HttpRequest request) {
     try {
       HttpResponse<String> r = CLIENT.send(request,

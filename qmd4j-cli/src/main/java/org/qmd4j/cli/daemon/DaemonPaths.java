@@ -50,13 +50,18 @@ public record DaemonPaths(Path vault, Path folder) {
     return folder.resolve("daemon.log");
   }
 
-  /** {@code $QMD4J_CACHE_DIR}, else {@code $XDG_CACHE_HOME/qmd4j}, else {@code ~/.cache/qmd4j}. */
+  /** {@code $QMD4J_CACHE_DIR}, else {@code $XDG_CACHE_HOME/qmd4j}, else {@code $HOME/.cache/qmd4j}. */
   static Path cacheRoot(Map<String, String> env) {
     String dir = env.get("QMD4J_CACHE_DIR");
     if (dir != null && !dir.isBlank()) return Path.of(dir);
     String xdg = env.get("XDG_CACHE_HOME");
-    if (xdg != null && !xdg.isBlank()) return Path.of(xdg, "qmd4j");
-    return Path.of(System.getProperty("user.home"), ".cache", "qmd4j");
+    // XDG: a relative XDG_CACHE_HOME is invalid and ignored.
+    if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) {
+      return Path.of(xdg, "qmd4j");
+    }
+    String home = env.get("HOME");
+    return Path.of(home != null && !home.isBlank() ? home : System.getProperty("user.home"),
+        ".cache", "qmd4j");
   }
 
   /** The folder qmd4j owns for one vault: its name plus a hash of its real path. */

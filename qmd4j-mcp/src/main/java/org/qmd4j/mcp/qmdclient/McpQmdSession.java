@@ -101,7 +101,9 @@ final class McpQmdSession implements QmdSession {
       throw new QmdUnavailableException("qmd mcp could not start (" + command + "): "
           + rootMessage(e) + tail);
     }
-    LOG.debug("qmd mcp started: pid {}, protocol {}", process.pid(), init.protocolVersion());
+    LOG.info("qmd mcp started: {}, protocol {}, pid {}", init.serverInfo() == null ? "qmd"
+        : init.serverInfo().name() + " " + init.serverInfo().version(), init.protocolVersion(),
+        process.pid());
     return new McpQmdSession(client, stderr, process, init);
   }
 
