@@ -27,6 +27,7 @@ import org.eclipse.jetty.util.Callback;
 final class ErrorPages extends ErrorHandler {
   /** JSON-RPC: the body is not JSON. */
   static final int PARSE_ERROR = -32700;
+  private static final Templates TEMPLATES = new Templates();
   /** JSON-RPC: the body is JSON but not a valid request. */
   static final int INVALID_REQUEST = -32600;
   /** JSON-RPC: the request's params do not fit its method. */
@@ -156,18 +157,10 @@ final class ErrorPages extends ErrorHandler {
   static byte[] page(int status, String message) {
     String reason = HttpStatus.getMessage(status);
     String title = reason == null ? "Error " + status : reason;
-    String html = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        + "<meta name=\"color-scheme\" content=\"light dark\">\n"
-        + "<title>" + Html.esc(title) + " · qmd4j</title>\n"
-        + "<link rel=\"icon\" href=\"/static/favicon.svg\" type=\"image/svg+xml\">\n"
-        + "<link rel=\"stylesheet\" href=\"/static/app.css\">\n</head>\n<body>\n"
-        + "<div class=\"shell\">\n<header class=\"masthead\"><a class=\"brand\" href=\"/\">"
-        + "<img src=\"/static/favicon.svg\" alt=\"\" width=\"22\" height=\"22\">"
-        + "<span>qmd4j</span></a></header>\n"
-        + "<main id=\"results\"><div class=\"alert\" role=\"alert\"><strong>"
-        + Html.esc(title) + "</strong><p>" + Html.esc(message)
-        + ". <a href=\"/\">Back to search</a></p></div></main>\n</div>\n</body>\n</html>\n";
+    String html = TEMPLATES.render("error.jte", new Page(title, message));
     return html.getBytes(StandardCharsets.UTF_8);
   }
+
+  /** What the error page shows: the status's reason and the message. */
+  record Page(String title, String message) {}
 }

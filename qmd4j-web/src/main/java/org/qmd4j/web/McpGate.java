@@ -123,6 +123,10 @@ final class McpGate implements Filter {
       answer.finish(message.id());
       return;
     }
+    if ("server/discover".equals(message.method())) { // answered without a session
+      chain.doFilter(replay, resp);
+      return;
+    }
     String sessionId = session(req, resp, message.id());
     if (sessionId == null) return;
     if (!inFlight.tryAcquire()) {
