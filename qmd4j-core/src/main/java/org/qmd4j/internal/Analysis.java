@@ -61,9 +61,7 @@ public final class Analysis {
   public static final String CHAIN_RESOURCE = "/org/qmd4j/internal/analysis.properties";
 
   private static final Properties CHAINS = chains();
-
   public static final Analyzer STEMMED = chain("stemmed", List.of());
-
   public static final Analyzer EXACT = chain("exact", List.of());
 
   /**
@@ -99,8 +97,13 @@ public final class Analysis {
     }
   }
 
-  private static List<String> filters(String chain) {
+  static List<String> filters(String chain) {
     return Arrays.stream(CHAINS.getProperty(chain).split(",")).map(String::strip).toList();
+  }
+
+  /** The tokenizer of the chains, by its analysis SPI name. */
+  static String tokenizer() {
+    return CHAINS.getProperty("tokenizer").strip();
   }
 
   /**

@@ -1,7 +1,6 @@
 package org.qmd4j.internal;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
@@ -17,14 +16,14 @@ import java.util.function.Predicate;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.FileStamp;
 import org.qmd4j.spi.VaultFile;
 import org.qmd4j.vault.Chunker;
-import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.InsideVault;
 import org.qmd4j.vault.NoteText;
 import org.qmd4j.vault.ParsedNote;
-import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.Unreadable;
+import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 
 /**

@@ -29,7 +29,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link ChangeFeed} on the JDK's {@link WatchService}: every folder of the vault that can
+ * A {@link VaultFeed} on the JDK's {@link WatchService}: every folder of the vault that can
  * hold indexed files is registered, new folders as they appear; events name the files and
  * folders to re-read. An overflow, an unreadable folder or any error means "walk everything".
  *
@@ -49,7 +49,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe: calls to {@link #changes()} are serialized.
  */
-public final class VaultWatcher implements ChangeFeed {
+public final class VaultWatcher implements VaultFeed {
   private static final Logger LOG = LoggerFactory.getLogger(VaultWatcher.class);
   private static final long BARRIER_TIMEOUT_MS = 2_000;
   private static final String LINUX_SERVICE = "sun.nio.fs.LinuxWatchService";
@@ -82,10 +82,10 @@ public final class VaultWatcher implements ChangeFeed {
 
   /**
    * Starts watching {@code vault} (an existing folder, as a real path), or returns
-   * {@link ChangeFeed#walkEveryTime()} with a log line when the platform or the kernel's
+   * {@link VaultFeed#walkEveryTime()} with a log line when the platform or the kernel's
    * limits do not allow it.
    */
-  static ChangeFeed startOrWalk(Path vault, VaultLayout layout) {
+  static VaultFeed startOrWalk(Path vault, VaultLayout layout) {
     WatchService service = null;
     Path barrierDir = null;
     try {
@@ -94,7 +94,7 @@ public final class VaultWatcher implements ChangeFeed {
         LOG.debug("No ordered file events here ({}): {} is walked at every search",
             service.getClass().getName(), vault);
         service.close();
-        return ChangeFeed.walkEveryTime(layout);
+        return VaultFeed.walkEveryTime(layout);
       }
       barrierDir = Files.createTempDirectory("qmd4j-watch-");
       VaultWatcher watcher = new VaultWatcher(vault, layout, service, barrierDir);
@@ -105,7 +105,7 @@ public final class VaultWatcher implements ChangeFeed {
           + "fs.inotify.max_user_watches and fs.inotify.max_user_instances", vault, e.toString());
       closeQuietly(service);
       deleteQuietly(barrierDir);
-      return ChangeFeed.walkEveryTime(layout);
+      return VaultFeed.walkEveryTime(layout);
     }
   }
 

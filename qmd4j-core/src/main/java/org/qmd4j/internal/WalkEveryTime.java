@@ -3,7 +3,7 @@ package org.qmd4j.internal;
 import org.qmd4j.vault.VaultLayout;
 
 /** The feed of short-lived processes: everything, at every call. */
-record WalkEveryTime(VaultLayout layout) implements ChangeFeed {
+record WalkEveryTime(VaultLayout layout) implements VaultFeed {
   static final WalkEveryTime PROJECTS = new WalkEveryTime(VaultLayout.PROJECTS);
 
   @Override

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.ConcurrentFreshness;
@@ -14,11 +14,11 @@ import org.qmd4j.RandomVaultEdits;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.internal.VaultFeed;
 import org.qmd4j.search.MatchType;
-import org.qmd4j.search.SearchRequest;
-import org.qmd4j.internal.ChangeFeed.Changes;
-import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.Mode;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.spi.ChangeFeed.Changes;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.IndexProgress;
@@ -41,7 +41,7 @@ class WatchedFreshnessTest {
     Path vault = edits.vault();
     long seed = edits.seed();
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, null, Chunker.defaults(),
-        ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
+        VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
       assertThat(engine.watching()).as("Linux watches the vault").isTrue();
       for (int step = 0; step < 100; step++) {
         String what = edits.step();
@@ -61,7 +61,7 @@ class WatchedFreshnessTest {
         "WatchedFreshnessTest.concurrent engine");
     Path vault = edits.vault();
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, null, Chunker.defaults(),
-        ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
+        VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
       assertThat(engine.watching()).as("Linux watches the vault").isTrue();
       ConcurrentFreshness.run(edits, 300, word -> paths(engine, word),
           word -> paths(engine, word)).assertNeverStale();
@@ -97,7 +97,7 @@ class WatchedFreshnessTest {
     Path vault = Files.createDirectories(tmp.resolve("v")).toRealPath();
     Files.createDirectories(vault.resolve("bucket/old"));
     Files.writeString(vault.resolve("bucket/a.md"), "# A\n");
-    try (ChangeFeed feed = ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS)) {
+    try (VaultFeed feed = VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS)) {
       assertThat(feed.changes()).isEqualTo(Changes.EVERYTHING); // the first look walks
       assertThat(feed.changes()).isEqualTo(Changes.NONE);
 

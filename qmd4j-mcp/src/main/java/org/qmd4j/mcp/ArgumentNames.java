@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import org.qmd4j.vault.VaultProjects;
+import org.qmd4j.ErrorMessages;
 
 /**
  * The argument names each tool takes, read from the {@code properties} of its input schema
@@ -55,7 +55,7 @@ final class ArgumentNames {
         throw new IllegalArgumentException("Unknown " + noun + " '" + name + "' for " + where
             + "; it takes no " + noun + "s");
       }
-      List<String> near = VaultProjects.nearest(name, valid, 1);
+      List<String> near = ErrorMessages.nearest(name, valid, 1);
       throw new IllegalArgumentException("Unknown " + noun + " '" + name + "' for " + where
           + (near.isEmpty() ? "; valid " : "; did you mean '" + near.get(0) + "'? Valid ")
           + noun + "s are: " + String.join(", ", valid));

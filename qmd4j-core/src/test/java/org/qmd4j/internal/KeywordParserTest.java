@@ -3,12 +3,13 @@ package org.qmd4j.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.qmd4j.spi.KeywordQuery;
 
 /** The one description of a keyword query both keyword engines render. */
-class KeywordQueryTest {
+class KeywordParserTest {
   @Test
   void wordsPhraseCompoundsAndTagsOfAQuery() {
-    KeywordQuery q = KeywordQuery.of("[décision] status: en-cours #projet/client");
+    KeywordQuery q = KeywordParser.parse("[décision] status: en-cours #projet/client");
     assertThat(q.words()).containsEntry("decision", "decision").containsEntry("cours", "cour")
         .as("a stop word").doesNotContainKey("en");
     assertThat(q.tags()).containsExactly("decision");
@@ -21,8 +22,8 @@ class KeywordQueryTest {
 
   @Test
   void aLongQueryExpandsFewerPrefixesAndHasNoPhrase() {
-    assertThat(KeywordQuery.of("facture client").expansions()).isEqualTo(32);
-    KeywordQuery longer = KeywordQuery.of("un deux trois quatre cinq six sept huit neuf dix "
+    assertThat(KeywordParser.parse("facture client").expansions()).isEqualTo(32);
+    KeywordQuery longer = KeywordParser.parse("un deux trois quatre cinq six sept huit neuf dix "
         + "onze douze treize quatorze quinze seize dix-sept dix-huit");
     assertThat(longer.expansions()).isEqualTo(12);
     assertThat(longer.phrase()).isEmpty();
@@ -30,7 +31,7 @@ class KeywordQueryTest {
 
   @Test
   void punctuationAloneIsAnEmptyQuery() {
-    assertThat(KeywordQuery.of("?! ...").isEmpty()).isTrue();
+    assertThat(KeywordParser.parse("?! ...").isEmpty()).isTrue();
   }
 
   @Test

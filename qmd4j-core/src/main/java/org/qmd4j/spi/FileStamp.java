@@ -1,4 +1,4 @@
-package org.qmd4j.vault;
+package org.qmd4j.spi;
 
 import java.io.IOException;
 import java.nio.file.FileSystems;

@@ -1,21 +1,38 @@
-package org.qmd4j.internal;
+package org.qmd4j.spi;
 
-import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Set;
-import org.qmd4j.vault.VaultLayout;
 
 /**
- * What changed in a vault since the last look, so that an engine re-reads only that.
+ * Expert: what changed in a vault since the last look, so that an engine re-reads only that.
+ * An engine opens one with {@link SearchEngine.Context#changeFeed(boolean)} and closes it when
+ * it closes.
  *
  * <p>The contract is the engines' "never stale": a write to the vault that completed before a
  * call to {@link #changes()} started is part of what that call (or an earlier one) returns.
  * A feed that cannot promise it returns {@link Changes#EVERYTHING}, and the engine walks the
  * whole vault, as short-lived processes do at every search.
  *
- * <p>Implementations are thread-safe. Not API: may change without notice.
+ * <p>Implementations are thread-safe.
+ *
+ * @since 0.9
  */
 public interface ChangeFeed extends AutoCloseable {
+  /** The feed that cannot promise anything: every call returns {@link Changes#EVERYTHING}. */
+  ChangeFeed EVERYTHING_EVERY_TIME = new ChangeFeed() {
+    @Override
+    public Changes changes() {
+      return Changes.EVERYTHING;
+    }
+
+    @Override
+    public boolean watching() {
+      return false;
+    }
+
+    @Override
+    public void close() {}
+  };
 
   /**
    * The changes since the previous call; the first call returns {@link Changes#EVERYTHING}.
@@ -24,35 +41,12 @@ public interface ChangeFeed extends AutoCloseable {
    */
   Changes changes();
 
-  /** Which paths of the vault are indexed: the changes this feed reports are about them. */
-  VaultLayout layout();
-
   /** Whether this feed watches the vault (false: every call returns everything). */
   boolean watching();
 
   /** Stops watching; later calls return {@link Changes#EVERYTHING}. Idempotent. */
   @Override
   void close();
-
-  /** {@link #walkEveryTime(VaultLayout)} for a vault of the projects layout. */
-  static ChangeFeed walkEveryTime() {
-    return WalkEveryTime.PROJECTS;
-  }
-
-  /** The feed of short-lived processes: everything, at every call (a full stat walk). */
-  static ChangeFeed walkEveryTime(VaultLayout layout) {
-    return new WalkEveryTime(Objects.requireNonNull(layout, "layout == null"));
-  }
-
-  /**
-   * A {@link VaultWatcher} on {@code vault} when the platform can keep the contract (Linux),
-   * else {@link #walkEveryTime()}. Never fails: a watcher that cannot start is logged and
-   * replaced by the walk.
-   */
-  static ChangeFeed watchOrWalk(Path vault, VaultLayout layout) {
-    return VaultWatcher.startOrWalk(Objects.requireNonNull(vault, "vault == null"),
-        Objects.requireNonNull(layout, "layout == null"));
-  }
 
   /**
    * One batch of changes.
@@ -67,6 +61,7 @@ public interface ChangeFeed extends AutoCloseable {
     /** Nothing changed. */
     public static final Changes NONE = new Changes(false, Set.of());
 
+    /** Copies {@code paths}; empty when {@code everything}. */
     public Changes {
       paths = everything ? Set.of() : Set.copyOf(Objects.requireNonNull(paths, "paths == null"));
     }

@@ -1,18 +1,20 @@
-package org.qmd4j.internal;
+package org.qmd4j.spi;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
- * One keyword query as qmd4j's keyword engines search it, whatever index they search (issue
- * 20): its words (unstemmed folded form to stem), the phrase, compounds, tags and Obsidian
+ * Expert: one keyword query as qmd4j's keyword engines search it, whatever index they search:
+ * its words (unstemmed folded form to stem), the phrase, compounds, tags and Obsidian
  * tags, the clauses' weights, and how a score becomes a score in [0, 1]. The embedded engine
  * renders it as Lucene queries, {@code qmd4j-solr} as a Solr request; both take every weight
- * and bound from here, so the two rank alike. Immutable; may change without notice.
+ * and bound from here, so the two rank alike. An engine gets the query of a search's text from
+ * {@link TextAnalysis#keywordQuery(String)}. Immutable.
  *
  * <p>Each query word is a <em>term group</em>: its stem in the body ({@link #BODY}), the
  * file's title ({@link #TITLE}), the chunk's headings ({@link #HEADING}) and the path
@@ -21,6 +23,8 @@ import java.util.Set;
  * frequency of the most frequent one (Lucene's {@code TopTermsBlendedFreqScoringRewrite}).
  * Bonus clauses reward the phrase ({@link #PHRASE}), compounds ({@link #UNIT}) and tags
  * ({@link #TAG}). Fast mode adds {@link #TIER} per word the chunk's own text or headings hold.
+ *
+ * @since 0.9
  */
 public final class KeywordQuery {
   /** Score added per matched term group; far above any BM25 sum of one group. */
@@ -54,8 +58,6 @@ public final class KeywordQuery {
   private static final int PREFIX_EXPANSIONS = 32;
   /** Prefix expansions per word when the query has more than 8 words: stays under 1,024. */
   private static final int FEW_PREFIX_EXPANSIONS = 12;
-  /** Longest phrase, and most compounds and tags, a query is searched with. */
-  private static final int MAX_BONUS = 16;
 
   private final Map<String, String> words;
   private final List<String> phrase;
@@ -64,22 +66,33 @@ public final class KeywordQuery {
   private final Set<String> hashtags;
   private final Conditions conditions;
 
-  private KeywordQuery(Map<String, String> words, List<String> phrase, Set<String> units,
+  /**
+   * A query of these parts, as {@link TextAnalysis#keywordQuery(String)} reads them from a
+   * search's text.
+   *
+   * @param words query words, unstemmed folded form to stem, in query order
+   * @param phrase the unstemmed words searched as a phrase, or empty
+   * @param units compounds kept whole
+   * @param tags changelog tags, folded
+   * @param hashtags Obsidian tags, folded
+   * @param conditions the clauses of the query's phrases and exclusions
+   */
+  public KeywordQuery(Map<String, String> words, List<String> phrase, Set<String> units,
       Set<String> tags, Set<String> hashtags, Conditions conditions) {
     this.words = Collections.unmodifiableMap(new LinkedHashMap<>(words));
     this.phrase = List.copyOf(phrase);
-    this.units = Collections.unmodifiableSet(units);
-    this.tags = Collections.unmodifiableSet(tags);
-    this.hashtags = Collections.unmodifiableSet(hashtags);
-    this.conditions = conditions;
+    this.units = Collections.unmodifiableSet(new LinkedHashSet<>(units));
+    this.tags = Collections.unmodifiableSet(new LinkedHashSet<>(tags));
+    this.hashtags = Collections.unmodifiableSet(new LinkedHashSet<>(hashtags));
+    this.conditions = Objects.requireNonNull(conditions, "conditions == null");
   }
 
   /**
-   * What the index can tell of a query's phrases and exclusions ({@link QuerySyntax}), so that
+   * What the index can tell of a query's phrases and exclusions, so that
    * an engine skips the chunks that cannot pass: the stems every chunk must hold (the words
    * of its phrases), and the stems, exact phrases, tags and Obsidian tags no chunk may hold.
-   * The exact check, adjacency after stemming included, is {@link QuerySyntax#condition()},
-   * which the search's filter carries: these clauses only narrow what it tests.
+   * The exact check, adjacency after stemming included, is the extra condition the search's
+   * {@link ChunkFilter} carries: these clauses only narrow what it tests.
    *
    * @param required stems each chunk's text or headings must hold
    * @param excludedStems stems no chunk's text or headings may hold
@@ -99,60 +112,11 @@ public final class KeywordQuery {
       excludedHashtags = Set.copyOf(excludedHashtags);
     }
 
-    static Conditions of(QuerySyntax syntax) {
-      Set<String> required = new LinkedHashSet<>();
-      for (String p : syntax.phrases()) required.addAll(Analysis.queryWords(p).values());
-      Set<String> stems = new LinkedHashSet<>();
-      List<List<String>> phrases = new java.util.ArrayList<>();
-      Set<String> tags = new LinkedHashSet<>();
-      Set<String> hashtags = new LinkedHashSet<>();
-      for (String piece : syntax.excluded()) {
-        List<String> inQuery = Hashtags.inQuery(piece);
-        if (piece.startsWith("#") && inQuery.size() == 1) {
-          hashtags.add(inQuery.get(0));
-          continue;
-        }
-        List<String> tag = Analysis.tags(piece);
-        if (piece.startsWith("[") && piece.endsWith("]") && tag.size() == 1) {
-          tags.add(tag.get(0));
-          continue;
-        }
-        List<String> exact = Analysis.tokens(Analysis.EXACT, Analysis.normalize(piece));
-        if (exact.size() == 1) stems.add(Analysis.stem(exact.get(0)));
-        else if (exact.size() > 1) phrases.add(exact);
-      }
-      return new Conditions(required, stems, phrases, tags, hashtags);
-    }
-
     /** Whether the query has no phrase and no exclusion. */
     public boolean isEmpty() {
       return required.isEmpty() && excludedStems.isEmpty() && excludedPhrases.isEmpty()
           && excludedTags.isEmpty() && excludedHashtags.isEmpty();
     }
-  }
-
-  /**
-   * The query {@code query} stands for. A long query is bounded: at most {@link
-   * Analysis#MAX_QUERY_WORDS} words, fewer prefix expansions per word when there are many,
-   * and no phrase, compound or tag bonus beyond 16, so that the rewritten query stays under
-   * Lucene's 1,024 clauses whatever the user pastes.
-   */
-  public static KeywordQuery of(String query) {
-    QuerySyntax syntax = QuerySyntax.parse(query);
-    String positive = syntax.positive();
-    Set<String> hashtags = new LinkedHashSet<>(first(Hashtags.inQuery(positive)));
-    String q = Analysis.normalize(Hashtags.withoutTags(positive));
-    List<String> exact = Analysis.tokens(Analysis.WORDS, q);
-    Map<String, String> words = Analysis.queryWords(q);
-    Set<String> units = new LinkedHashSet<>(first(Analysis.compounds(q)));
-    Set<String> tags = new LinkedHashSet<>(first(Analysis.tags(q)));
-    boolean phrase = exact.size() >= 2 && exact.size() <= MAX_BONUS;
-    return new KeywordQuery(words, phrase ? exact : List.of(), units, tags, hashtags,
-        Conditions.of(syntax));
-  }
-
-  private static List<String> first(List<String> values) {
-    return values.size() <= MAX_BONUS ? values : values.subList(0, MAX_BONUS);
   }
 
   /** Query words, unstemmed folded form to stem, stop words dropped, in query order. */
