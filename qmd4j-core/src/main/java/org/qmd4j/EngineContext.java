@@ -10,11 +10,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.qmd4j.analysis.StandardAnalysis;
+import org.qmd4j.cache.NoteCache;
 import org.qmd4j.embedded.EmbeddedEngine;
-import org.qmd4j.internal.NoteCache;
 import org.qmd4j.internal.Problems;
-import org.qmd4j.internal.StandardAnalysis;
-import org.qmd4j.internal.VaultFeed;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Layout;
 import org.qmd4j.spi.ChangeFeed;
@@ -26,6 +25,7 @@ import org.qmd4j.spi.TextAnalysis;
 import org.qmd4j.vault.ParsedNote;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
+import org.qmd4j.watch.VaultFeed;
 
 /**
  * The {@link SearchEngine.Context} given to an engine factory that is not built in: the Solr

@@ -13,8 +13,8 @@ import org.apache.lucene.search.PhraseQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
-import org.qmd4j.internal.Hashtags;
-import org.qmd4j.internal.KeywordParser;
+import org.qmd4j.analysis.Hashtags;
+import org.qmd4j.analysis.KeywordParser;
 import org.qmd4j.spi.KeywordQuery;
 
 /**

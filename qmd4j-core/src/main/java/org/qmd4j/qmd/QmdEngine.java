@@ -10,9 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import org.qmd4j.internal.NoteCache;
+import org.qmd4j.cache.NoteCache;
 import org.qmd4j.internal.Problems;
-import org.qmd4j.internal.VaultFeed;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Mode;
@@ -31,6 +30,7 @@ import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.spi.Vocabulary;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.watch.VaultFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

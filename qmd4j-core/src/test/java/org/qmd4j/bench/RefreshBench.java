@@ -23,13 +23,13 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.embedded.EmbeddedEngine;
-import org.qmd4j.internal.VaultFeed;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.spi.FileStamp;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
+import org.qmd4j.watch.VaultFeed;
 
 /**
  * Freshness on the 2,000-file vault.

@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.FSDirectory;
-import org.qmd4j.internal.VaultFeed;
 import org.qmd4j.search.Mode;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.watch.VaultFeed;
 
 /**
  * Prints what a watched edit costs in counts, not time: commits made while the

@@ -14,7 +14,6 @@ import org.qmd4j.RandomVaultEdits;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
-import org.qmd4j.internal.VaultFeed;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.SearchRequest;
@@ -24,6 +23,7 @@ import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.watch.VaultFeed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -16,7 +16,6 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.ConcurrentFreshness;
 import org.qmd4j.RandomVaultEdits;
-import org.qmd4j.internal.VaultFeed;
 import org.qmd4j.search.Mode;
 import org.qmd4j.spi.BinaryLocator;
 import org.qmd4j.spi.ChunkFilter;
@@ -25,6 +24,7 @@ import org.qmd4j.spi.ProcessRunner;
 import org.qmd4j.spi.QmdOptions;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.watch.VaultFeed;
 
 /**
  * The qmd engine of a long-lived searcher takes its freshness from the vault watcher (issue

@@ -1,4 +1,4 @@
-package org.qmd4j.internal;
+package org.qmd4j.analysis;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,7 +58,7 @@ public final class Analysis {
    * The classpath resource that defines the chains below (tokenizer and filters by their
    * Lucene SPI names); the Solr engine's field types are written from it too.
    */
-  public static final String CHAIN_RESOURCE = "/org/qmd4j/internal/analysis.properties";
+  public static final String CHAIN_RESOURCE = "/org/qmd4j/analysis/analysis.properties";
 
   private static final Properties CHAINS = chains();
   public static final Analyzer STEMMED = chain("stemmed", List.of());

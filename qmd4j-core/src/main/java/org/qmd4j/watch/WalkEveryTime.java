@@ -1,4 +1,4 @@
-package org.qmd4j.internal;
+package org.qmd4j.watch;
 
 import org.qmd4j.vault.VaultLayout;
 

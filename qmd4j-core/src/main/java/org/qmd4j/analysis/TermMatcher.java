@@ -1,4 +1,4 @@
-package org.qmd4j.internal;
+package org.qmd4j.analysis;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package org.qmd4j.internal;
+package org.qmd4j.analysis;
 
 import java.util.ArrayList;
 import java.util.List;

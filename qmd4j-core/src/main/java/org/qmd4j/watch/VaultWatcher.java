@@ -1,4 +1,4 @@
-package org.qmd4j.internal;
+package org.qmd4j.watch;
 
 import static java.nio.file.StandardWatchEventKinds.ENTRY_CREATE;
 import static java.nio.file.StandardWatchEventKinds.ENTRY_DELETE;

@@ -1,4 +1,4 @@
-package org.qmd4j.internal;
+package org.qmd4j.cache;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
