@@ -8,9 +8,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The default executor of the {@code ...Async} calls of {@link Searcher}: one pool shared by
- * every searcher of the JVM, of {@code max(2, processors)} daemon threads named
- * {@code qmd4j-async-N}, idle threads ending after a minute. Daemon threads never keep the
+ * The default executor of the asynchronous view of {@link Searcher} ({@link AsyncSearcher}):
+ * one pool shared by every searcher of the JVM, of {@code max(2, processors)} daemon threads
+ * named {@code qmd4j-async-N}, idle threads ending after a minute. Daemon threads never keep the
  * JVM alive and nobody has to shut the pool down.
  *
  * <p>Not {@code ForkJoinPool.commonPool()}: searches block on disk reads, and on a two-core
@@ -18,14 +18,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class AsyncExecutor {
   private AsyncExecutor() {}
-
-  /** {@code call(argument)} on {@code executor}; a null argument fails at once, naming it. */
-  static <Q, T> java.util.concurrent.CompletableFuture<T> call(Executor executor, Q argument,
-      String name, java.util.function.Function<Q, T> call) {
-    java.util.Objects.requireNonNull(argument, () -> name + " == null");
-    return java.util.concurrent.CompletableFuture.supplyAsync(() -> call.apply(argument),
-        executor);
-  }
 
   /** The shared pool, created on first use. */
   static Executor shared() {

@@ -61,12 +61,12 @@ import org.qmd4j.search.SearchResult;
  */
 public final class Searcher implements Closeable {
   private final EngineDescription description;
-  private final Executor executor;
+  private final AsyncSearcher async;
   private final SearchPipeline chunks;
 
   Searcher(SearchPipeline chunks, EngineDescription description, Executor executor) {
     this.description = description;
-    this.executor = executor;
+    this.async = new AsyncSearcher(this, executor);
     this.chunks = chunks;
   }
 
@@ -210,13 +210,18 @@ public final class Searcher implements Closeable {
   }
 
   /**
-   * {@link #search(SearchRequest)} on the searcher's executor ({@link
-   * SearchOptions#withExecutor}, by default a shared pool of daemon threads). A failure
-   * completes the future exceptionally with the same {@link SearchException}.
-   * @since 0.2
+   * The asynchronous view of this searcher: the same calls, each on the searcher's executor
+   * ({@link SearchOptions#withExecutor}, by default a shared pool of daemon threads).
+   * @since 0.6
    */
+  public AsyncSearcher async() {
+    return async;
+  }
+
+  /** @deprecated use {@code async().search(request)}. */
+  @Deprecated
   public CompletableFuture<List<SearchResult>> searchAsync(SearchRequest request) {
-    return AsyncExecutor.call(executor, request, "request", this::search);
+    return async.search(request);
   }
 
   /**
@@ -237,12 +242,10 @@ public final class Searcher implements Closeable {
     return NoteFinder.find(chunks.open(), Objects.requireNonNull(request, "request == null"));
   }
 
-  /**
-   * {@link #find} on the searcher's executor; see {@link #searchAsync}.
-   * @since 0.2
-   */
+  /** @deprecated use {@code async().find(request)}. */
+  @Deprecated
   public CompletableFuture<FindResult> findAsync(FindRequest request) {
-    return AsyncExecutor.call(executor, request, "request", this::find);
+    return async.find(request);
   }
 
   /**
@@ -261,12 +264,10 @@ public final class Searcher implements Closeable {
     return list(query).results();
   }
 
-  /**
-   * {@link #changelog} on the searcher's executor; see {@link #searchAsync}.
-   * @since 0.2
-   */
+  /** @deprecated use {@code async().changelog(query)}. */
+  @Deprecated
   public CompletableFuture<List<ChangelogEntry>> changelogAsync(ChangelogQuery query) {
-    return AsyncExecutor.call(executor, query, "query", this::changelog);
+    return async.changelog(query);
   }
 
   /**
@@ -278,12 +279,10 @@ public final class Searcher implements Closeable {
     return list(query).results();
   }
 
-  /**
-   * {@link #tasks} on the searcher's executor; see {@link #searchAsync}.
-   * @since 0.2
-   */
+  /** @deprecated use {@code async().tasks(query)}. */
+  @Deprecated
   public CompletableFuture<List<Task>> tasksAsync(TaskQuery query) {
-    return AsyncExecutor.call(executor, query, "query", this::tasks);
+    return async.tasks(query);
   }
 
   /**
@@ -296,12 +295,10 @@ public final class Searcher implements Closeable {
     return list(query).results();
   }
 
-  /**
-   * {@link #states} on the searcher's executor; see {@link #searchAsync}.
-   * @since 0.2
-   */
+  /** @deprecated use {@code async().states(query)}. */
+  @Deprecated
   public CompletableFuture<List<ProjectState>> statesAsync(StateQuery query) {
-    return AsyncExecutor.call(executor, query, "query", this::states);
+    return async.states(query);
   }
 
   /**
@@ -313,12 +310,10 @@ public final class Searcher implements Closeable {
     return list(query).results();
   }
 
-  /**
-   * {@link #descriptions} on the searcher's executor; see {@link #searchAsync}.
-   * @since 0.2
-   */
+  /** @deprecated use {@code async().descriptions(query)}. */
+  @Deprecated
   public CompletableFuture<List<Description>> descriptionsAsync(DescriptionQuery query) {
-    return AsyncExecutor.call(executor, query, "query", this::descriptions);
+    return async.descriptions(query);
   }
 
   /**
@@ -340,11 +335,9 @@ public final class Searcher implements Closeable {
     return TypedSearch.list(chunks, Objects.requireNonNull(query, "query == null"));
   }
 
-  /**
-   * {@link #buckets} on the searcher's executor; see {@link #searchAsync}.
-   * @since 0.2
-   */
+  /** @deprecated use {@code async().buckets(query)}. */
+  @Deprecated
   public CompletableFuture<List<BucketItem>> bucketsAsync(BucketQuery query) {
-    return AsyncExecutor.call(executor, query, "query", this::buckets);
+    return async.buckets(query);
   }
 }

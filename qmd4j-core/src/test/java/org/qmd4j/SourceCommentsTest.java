@@ -21,11 +21,12 @@ import org.junit.jupiter.api.Test;
 class SourceCommentsTest {
   /**
    * A citation: "issue" followed by a number (a space or a '#' between), or the design notes
-   * file. A URL such as {@code github.com/o/r/issues/12} or a file name such as
-   * {@code issue16-tasks.png} does not match.
+   * file or the folder outside the repository that holds it. A URL such as
+   * {@code github.com/o/r/issues/12} or a file name such as {@code issue16-tasks.png} does not
+   * match.
    */
-  static final Pattern CITATION =
-      Pattern.compile("(?i)\\bissues?(?: +#?| *#)\\d+\\b|\\bDESIGN\\.md\\b");
+  static final Pattern CITATION = Pattern.compile(
+      "(?i)\\bissues?(?: +#?| *#)\\d+\\b|\\bDESIGN\\.md\\b|\\.\\./shared\\b");
 
   /** Seen from qmd4j-core's folder, where Maven runs its tests. */
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -81,6 +82,7 @@ class SourceCommentsTest {
         "      Issue 3 in a text block /* neither */",
         "      \"\"\";",
         "  char c = '\"'; // see DESIGN.md",
+        "  // the notes in ../shared/STYLE.md",
         "  /* a screenshot issue16-tasks.png, github.com/o/r/issues/12 */",
         "  int x; /* Issue #4",
         "   * spans lines */ int y; // fine",
@@ -90,7 +92,7 @@ class SourceCommentsTest {
     for (int i = 0; i < comments.size(); i++) {
       if (CITATION.matcher(comments.get(i)).find()) citing.add(i + 1);
     }
-    assertThat(citing).containsExactly(1, 7, 9);
+    assertThat(citing).containsExactly(1, 7, 8, 10);
   }
 
   /**

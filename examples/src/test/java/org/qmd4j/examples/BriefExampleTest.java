@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The README's brief and concat example assembles the webhook entries of the example vault. */
+/** The brief and concat example of docs/library.md assembles the webhook entries of the example vault. */
 class BriefExampleTest {
   @Test
   void printsTheBriefItsBlocksAndTheConcat() throws Exception {

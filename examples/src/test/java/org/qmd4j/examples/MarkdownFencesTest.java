@@ -3,39 +3,39 @@ package org.qmd4j.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
+import com.vladsch.flexmark.ast.FencedCodeBlock;
+import com.vladsch.flexmark.util.ast.NodeVisitor;
+import com.vladsch.flexmark.util.ast.VisitHandler;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.Fixtures;
 
 /**
  * Every fenced code block of the README and of {@code docs/*.md} is closed, and closed by a
  * bare fence. A fence followed by text ("```" then prose on the same line) does not close a
- * block in CommonMark: the block runs on and turns the following sections into code.
+ * block in CommonMark: the block runs on and turns the following sections into code. Checked
+ * twice: line by line, and by parsing each page as CommonMark (flexmark) and asking each
+ * fenced block for its closing fence.
  */
 class MarkdownFencesTest {
   /** A fence line: up to 3 spaces, 3 or more backticks or tildes, then the rest of the line. */
   private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})(.*)$");
 
   @Test
-  void everyFencedBlockOfTheReadmeAndDocsIsClosedByABareFence() throws IOException {
-    Path root = Fixtures.root().getParent();
-    List<Path> files = new ArrayList<>();
-    files.add(root.resolve("README.md"));
-    try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
-      docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
-    }
+  void everyFencedBlockOfTheReadmeAndDocsIsClosedByABareFence() {
+    List<Path> files = DocPages.all();
     assertThat(files).hasSizeGreaterThan(1);
     List<String> problems = new ArrayList<>();
     for (Path file : files) {
-      for (String problem : fenceProblems(Files.readString(file, StandardCharsets.UTF_8))) {
-        problems.add(root.relativize(file) + ":" + problem);
+      String markdown = DocPages.read(file);
+      for (String problem : fenceProblems(markdown)) {
+        problems.add(DocPages.name(file) + ":" + problem);
+      }
+      for (String problem : unclosedBlocks(markdown)) {
+        problems.add(DocPages.name(file) + ":" + problem);
       }
     }
     assertThat(problems).as("broken code fences").isEmpty();
@@ -57,6 +57,32 @@ class MarkdownFencesTest {
         "````markdown", "```java", "code", "```", "````", "", "~~~", "```", "~~~", "",
         "- item", "", "  ```bash", "  ls", "  ```", "");
     assertThat(fenceProblems(fine)).isEmpty();
+  }
+
+  @Test
+  void theParsedPageShowsABlockRunningToTheEnd() {
+    String broken = String.join("\n",
+        "Intro", "", "```", "$ ./qmd4j find", "``` Dates are the frontmatter `updated`,",
+        "", "## Typed commands", "", "Prose.", "");
+    assertThat(unclosedBlocks(broken)).containsExactly(
+        "3: a code block opened here runs to the end of the page (its closing fence is missing)");
+    assertThat(unclosedBlocks("- item\n\n  ```bash\n  ls\n  ```\n\n````\n```\n````\n"))
+        .isEmpty();
+  }
+
+  /**
+   * The fenced blocks that CommonMark, as flexmark parses it, never closes: they take the
+   * rest of the page, as {@code "LINE: what"}.
+   */
+  static List<String> unclosedBlocks(String markdown) {
+    List<String> problems = new ArrayList<>();
+    new NodeVisitor(new VisitHandler<>(FencedCodeBlock.class, block -> {
+      if (block.getClosingMarker().isEmpty()) {
+        problems.add((block.getLineNumber() + 1) + ": a code block opened here runs to the end"
+            + " of the page (its closing fence is missing)");
+      }
+    })).visit(DocPages.parse(markdown));
+    return problems;
   }
 
   /**

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The README's library example finds the unpaid invoices of the example vault. */
+/**
+ * The library example of the README and docs/library.md finds the unpaid invoices of the
+ * example vault.
+ */
 class SearchExampleTest {
   @Test
   void printsHitsInTheComptabiliteProject() throws Exception {

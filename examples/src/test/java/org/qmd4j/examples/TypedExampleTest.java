@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The README's find and typed-facade example prints something for each of its queries. */
+/** The find and typed-facade example of docs/library.md prints something for each of its queries. */
 class TypedExampleTest {
   @Test
   void printsMeetingsTasksAndDecisions() throws Exception {

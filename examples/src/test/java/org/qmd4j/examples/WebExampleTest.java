@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.Fixtures;
 
-/** The README's embedding example serves the search API until its thread is interrupted. */
+/** The embedding example of docs/web.md serves the search API until its thread is interrupted. */
 class WebExampleTest {
   private static final Pattern SERVING = Pattern.compile("Serving at (http://\\S+/)");
 

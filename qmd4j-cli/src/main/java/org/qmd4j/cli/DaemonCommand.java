@@ -306,7 +306,7 @@ final class DaemonCommand {
         err.println("qmd4j: daemon " + pid + " serves " + paths.vault());
         err.flush();
         // The first search builds or refreshes the index: now, not at the first command.
-        primary[0].searcher().searchAsync(SearchRequest.of(SearchRequest.WILDCARD)
+        primary[0].searcher().async().search(SearchRequest.of(SearchRequest.WILDCARD)
             .withLimit(1));
       });
     }

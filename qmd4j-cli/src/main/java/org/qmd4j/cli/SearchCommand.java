@@ -36,7 +36,7 @@ final class SearchCommand implements Callable<Integer> {
 
   @Option(names = "--json", description = "Print {results: [{path, chunk, score, lines, "
       + "matchType, matches, [date], [corrected]}], corrected, suggestions, total, totalExact} "
-      + "and nothing else; total counts the results before --limit; see the README.")
+      + "and nothing else; total counts the results before --limit; see docs/cli.md.")
   boolean json;
 
   @Option(names = "--vimgrep", description = "Print path:line:col:text for each matched line, "

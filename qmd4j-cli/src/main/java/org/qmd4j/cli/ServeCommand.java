@@ -89,7 +89,7 @@ final class ServeCommand implements Callable<Integer> {
     err.flush();
     // The first search builds or refreshes the index; start it now rather than on the first
     // query a person types. A failure here is the same the page would show: say it.
-    searcher.searchAsync(SearchRequest.of(SearchRequest.WILDCARD).withLimit(1))
+    searcher.async().search(SearchRequest.of(SearchRequest.WILDCARD).withLimit(1))
         .whenComplete((results, failure) -> {
           if (failure != null) {
             Throwable cause = failure instanceof CompletionException

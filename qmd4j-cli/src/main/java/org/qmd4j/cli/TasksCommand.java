@@ -1,6 +1,7 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
+import org.qmd4j.catalogue.TasksArgs;
 import org.qmd4j.notes.Task;
 import org.qmd4j.notes.TaskQuery;
 import picocli.CommandLine.Command;
@@ -44,11 +45,11 @@ final class TasksCommand extends NoteCommand<TaskQuery, Task> {
     super(context);
   }
 
+  /** The options as the catalogue's request, which the MCP tool and /api/tasks read too. */
   @Override
   TaskQuery query() {
-    return TaskQuery.newBuilder().query(args.query()).project(args.project)
-        .status(status).priority(priority).deadlineBefore(deadlineBefore)
-        .deadlineAfter(deadlineAfter).limit(args.limit).mode(args.mode()).build();
+    return new TasksArgs(args.query(), args.project, status, priority, deadlineBefore,
+        deadlineAfter, args.limit, args.mode).toQuery();
   }
 
   @Override

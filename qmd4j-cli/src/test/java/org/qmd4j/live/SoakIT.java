@@ -49,6 +49,9 @@ class SoakIT {
     counts.computeIfAbsent(what, k -> new AtomicLong()).incrementAndGet();
   }
 
+  /** The number of soak notes the writer keeps, 0 to let bulk creations grow the vault. */
+  private static final int CONSTANT_FILES = Integer.getInteger("qmd4j.soak.files", 0);
+
   @Test
   void allEntryPointsTogetherStayCorrectUnderWritesAndFaults(@TempDir Path tmp)
       throws Exception {
@@ -98,6 +101,10 @@ class SoakIT {
       for (Thread t : threads) t.join(TimeUnit.MINUTES.toMillis(5));
       Map<Long, long[]> end = resources();
       String report = report(length, seed, start, end);
+      try (Stream<Path> left = Files.list(notes)) {
+        report += "  soak notes at the end                " + left.count()
+            + (CONSTANT_FILES > 0 ? " (kept at " + CONSTANT_FILES + ")" : "") + "\n";
+      }
       System.out.println(report);
       Files.createDirectories(Path.of("target"));
       Files.writeString(Path.of("target/soak-report.txt"), report);
@@ -149,10 +156,14 @@ class SoakIT {
     }
     int op = random.nextInt(10);
     if (existing.size() < 10 || op == 0) { // bulk-create
-      int n = 20 + random.nextInt(30);
-      for (int i = 0; i < n; i++) write(folder, random, "bulk");
-      count("writer bulk-create");
-      return;
+      // With -Dqmd4j.soak.files=N the folder is refilled to N notes: a vault of constant size.
+      int n = CONSTANT_FILES > 0 ? CONSTANT_FILES - existing.size() : 20 + random.nextInt(30);
+      if (n > 0 || existing.isEmpty()) {
+        for (int i = 0; i < n; i++) write(folder, random, "bulk");
+        count("writer bulk-create");
+        return;
+      }
+      op = 1; // the folder is full: an edit instead
     }
     Path victim = existing.get(random.nextInt(existing.size()));
     String path = relative(victim);

@@ -57,6 +57,54 @@ class McpServerIT {
         .collect(Collectors.joining("\n"));
   }
 
+  /**
+   * A client of MCP 2026-07-28 probes with {@code server/discover} on a fresh process: it is
+   * answered with the versions served, and the same process then serves {@code initialize}
+   * and {@code tools/list}.
+   */
+  @Test
+  void serverDiscoverIsAnsweredAndTheSessionGoesOn() throws Exception {
+    String jar = System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar");
+    Process process = new ProcessBuilder(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar, "mcp",
+        "--engine", "embedded", "--vault", Fixtures.vault().toString())
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    ObjectMapper json = new ObjectMapper();
+    try (java.io.Writer in = new java.io.OutputStreamWriter(process.getOutputStream(),
+            java.nio.charset.StandardCharsets.UTF_8);
+        java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(
+            process.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+      in.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":"
+          + "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}\n");
+      in.flush();
+      com.fasterxml.jackson.databind.JsonNode discovered = json.readTree(out.readLine());
+      assertThat(discovered.path("result").path("serverInfo").path("name").asText())
+          .isEqualTo("qmd4j");
+      assertThat(discovered.path("result").path("supportedVersions").toString())
+          .isEqualTo("[\"2025-11-25\",\"2025-06-18\",\"2025-03-26\",\"2024-11-05\"]");
+      in.write("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"initialize\",\"params\":"
+          + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":"
+          + "{\"name\":\"t\",\"version\":\"1\"}}}\n"
+          + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+          + "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}\n");
+      in.flush();
+      com.fasterxml.jackson.databind.JsonNode init = json.readTree(out.readLine());
+      assertThat(init.path("result").path("protocolVersion").asText()).isEqualTo("2025-06-18");
+      String line;
+      com.fasterxml.jackson.databind.JsonNode tools = null;
+      while ((line = out.readLine()) != null) {
+        tools = json.readTree(line);
+        if (tools.path("id").asInt() == 3) break;
+      }
+      assertThat(tools).isNotNull();
+      assertThat(tools.path("result").path("tools").findValuesAsText("name"))
+          .contains("search", "find_notes");
+    } finally {
+      process.destroy();
+      process.waitFor();
+    }
+  }
+
   @Test
   void initializeDescribesTheVault() {
     assertThat(client.getServerInfo().name()).isEqualTo("qmd4j");

@@ -2,6 +2,7 @@ package org.qmd4j.concat;
 
 import java.text.Normalizer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Deque;
@@ -44,6 +45,9 @@ import java.util.regex.Pattern;
  */
 public record WikiLink(String target, Optional<String> heading, Optional<String> alias) {
   private static final Pattern LINK = Pattern.compile("^!?\\[\\[([^\\[\\]]+)\\]\\]$");
+  private static final Pattern IN_TEXT = Pattern.compile("!?\\[\\[([^\\[\\]\\n]+)\\]\\]");
+  private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
+  private static final Pattern CODE_SPAN = Pattern.compile("(`+)[^`]*?\\1");
 
   public WikiLink {
     Objects.requireNonNull(target, "target == null");
@@ -58,6 +62,34 @@ public record WikiLink(String target, Optional<String> heading, Optional<String>
   public static Optional<WikiLink> parse(String text) {
     Matcher m = LINK.matcher(Objects.requireNonNull(text, "text == null").strip());
     return m.matches() ? Optional.of(ofInner(m.group(1))) : Optional.empty();
+  }
+
+  /**
+   * The wiki links written in {@code markdown}, a note's text, in order: the ones in a fenced
+   * code block or a {@code `code span`} are code, not links.
+   *
+   * @since 0.5
+   */
+  public static List<WikiLink> findAll(String markdown) {
+    Objects.requireNonNull(markdown, "markdown == null");
+    List<WikiLink> out = new ArrayList<>();
+    if (!markdown.contains("[[")) return out;
+    String fence = null;
+    for (String line : markdown.split("\n", -1)) {
+      Matcher f = FENCE.matcher(line);
+      if (fence == null && f.find()) {
+        fence = f.group(1);
+      } else if (fence != null) {
+        if (f.find() && f.group(1).charAt(0) == fence.charAt(0)
+            && f.group(1).length() >= fence.length() && line.strip().equals(f.group(1))) {
+          fence = null;
+        }
+      } else if (line.contains("[[")) {
+        Matcher m = IN_TEXT.matcher(CODE_SPAN.matcher(line).replaceAll(""));
+        while (m.find()) out.add(ofInner(m.group(1)));
+      }
+    }
+    return out;
   }
 
   /** The link whose text between the brackets is {@code inner} ({@code Note#Heading|alias}). */

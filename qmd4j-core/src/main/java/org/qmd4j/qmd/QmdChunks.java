@@ -95,7 +95,7 @@ final class QmdChunks {
   static final double BAND_MIDDLE = 4;
 
   /**
-   * A chunk's score in [0, 1], on the embedded engine's scale (README, "What a score means"):
+   * A chunk's score in [0, 1], on the embedded engine's scale (docs/library.md, "What a score means"):
    * with {@code terms} query words and tags, a chunk holding {@code u} of them scores in
    * {@code [0.5 u / terms, 0.5 (u + 1) / terms)}, one holding all of them in [0.5, 1], one
    * holding none below {@link KeywordQuery#NONE_BAND} too; inside

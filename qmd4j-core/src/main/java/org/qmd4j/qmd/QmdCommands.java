@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.Map;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.qmd4j.search.QmdFailedException;
 import org.qmd4j.search.QmdOutputException;
 import org.qmd4j.search.QmdTimeoutException;
@@ -35,6 +36,8 @@ final class QmdCommands {
   private final QmdOptions options;
   private final Map<String, String> processEnv;
   private final Path workDir;
+  /** Shared by every qmd run; held alone while the index files are removed and rebuilt. */
+  private final ReentrantReadWriteLock indexFiles = new ReentrantReadWriteLock();
 
   QmdCommands(QmdBinary binary, QmdOptions options, Path indexFile, Path configDir,
       Path stateDir, Map<String, String> environment) throws IOException {
@@ -72,6 +75,29 @@ final class QmdCommands {
 
   /** Runs {@code qmd args...}; fails on a timeout or too much output, not on the exit code. */
   ProcessResult runRaw(List<String> args, Duration timeout) throws IOException {
+    indexFiles.readLock().lock();
+    try {
+      return runShared(args, timeout);
+    } finally {
+      indexFiles.readLock().unlock();
+    }
+  }
+
+  /**
+   * Runs {@code rebuild} while no other qmd run of this process reads the index: a {@code qmd
+   * search} that opened the files being removed would answer from a new, empty index. The
+   * rebuild's own qmd runs go ahead.
+   */
+  void withIndexAlone(QmdFreshness.IoAction rebuild) throws IOException {
+    indexFiles.writeLock().lock();
+    try {
+      rebuild.run();
+    } finally {
+      indexFiles.writeLock().unlock();
+    }
+  }
+
+  private ProcessResult runShared(List<String> args, Duration timeout) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(binary.path().toString());
     command.addAll(args);

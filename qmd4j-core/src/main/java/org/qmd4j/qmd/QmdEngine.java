@@ -102,7 +102,8 @@ public final class QmdEngine implements SearchEngine {
     this.notes = new NoteCache(vault, layout, chunker);
     this.words = new QmdVocabulary(vault, layout, notes);
     this.documents = new QmdDocumentCount(session, options, collection);
-    this.healer = new QmdIndexHealer(vault, indexFile, freshness, collection, session);
+    this.healer = new QmdIndexHealer(vault, indexFile, freshness, collection, session,
+        commands);
   }
 
   /**

@@ -44,6 +44,7 @@ final class QmdFreshness {
   private final QmdCommands commands;
   private final Duration setupTimeout;
   private final StampsFile stampsFile;
+  private final QmdIndexFile index;
   private final VaultFeed changes;
   private final Object lock = new Object();
   private final ExecutorService walker = Executors.newCachedThreadPool(r -> {
@@ -57,7 +58,6 @@ final class QmdFreshness {
   private Map<String, FileStamp> stamps = Map.of(); // guarded by lock: the vault at the update
   private long stampedAtMillis; // guarded by lock
   private Map<String, FileStamp> repairedFor; // guarded by lock: stamps of the last repair
-  private volatile FileStamp indexStamp; // index.sqlite after qmd4j's last update; null: unknown
   // guarded by lock: changes were taken from the feed but no walk has succeeded since, so the
   // next look walks whatever the feed says (the feed never returns a change twice)
   private boolean walkNext = true;
@@ -72,6 +72,7 @@ final class QmdFreshness {
     this.setupTimeout = setupTimeout;
     this.changes = changes;
     this.stampsFile = new StampsFile(stateDir, vault);
+    this.index = new QmdIndexFile(indexFile, stampsFile);
     load();
   }
 
@@ -274,50 +275,24 @@ final class QmdFreshness {
       stampsFile.read(false).ifPresent(saved -> {
         stampedAtMillis = saved.atMillis();
         stamps = saved.files();
-        indexStamp = saved.index();
+        index.recorded(saved.index());
       });
     }
   }
 
   private void save(Map<String, FileStamp> seen) throws IOException {
     long now = System.currentTimeMillis();
-    FileStamp index = indexStatOrNull();
-    stampsFile.write(new StampsFile.Saved(now, seen, index));
+    StampsFile.Index after = index.now();
+    stampsFile.write(new StampsFile.Saved(now, seen, after));
     stamps = seen;
     stampedAtMillis = now;
-    indexStamp = index;
+    index.recorded(after);
     updates.incrementAndGet();
   }
 
-  private FileStamp indexStatOrNull() {
-    try {
-      return FileStamp.stat(indexFile).stamp();
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  /** index.sqlite as the last update of any qmd4j process left it (from stamps.json). */
-  private FileStamp savedIndexStamp() {
-    return stampsFile.read(true).map(StampsFile.Saved::index).orElse(null);
-  }
-
-  /**
-   * Whether index.sqlite changed since the last update of a qmd4j process (qmd's searches do
-   * not write it): damaged or replaced by another program. False when it is gone (set up again
-   * before a search) or was never seen by this process.
-   */
-  boolean indexChangedBehindUs() {
-    FileStamp known = indexStamp;
-    if (known == null) return false;
-    FileStamp now = indexStatOrNull();
-    if (now == null || now.equals(known)) return false;
-    FileStamp saved = savedIndexStamp(); // another qmd4j process may have updated it
-    if (now.equals(saved)) {
-      indexStamp = saved;
-      return false;
-    }
-    return true;
+  /** {@link QmdIndexFile#changedBehindUs()}. */
+  boolean indexChangedBehindUs() throws IOException {
+    return index.changedBehindUs();
   }
 
   /**

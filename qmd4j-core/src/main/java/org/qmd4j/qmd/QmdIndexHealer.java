@@ -11,11 +11,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Heals qmd's private index ({@code index.sqlite}) found damaged under a running process:
- * qmd failing with SQLite's words for a damaged file, or the file changed by
- * something other than qmd4j's own updates. The index is derived data: its files are removed
- * and qmd re-indexes the vault from its collection, under qmd4j's update lock (searches wait),
- * then the resident {@code qmd mcp} session, which still holds the damaged file open, is
- * restarted. An attached index (the user's own) is never touched. One warning per heal.
+ * qmd failing with SQLite's words for a damaged file, or the file deleted, replaced, emptied
+ * or changed by something other than qmd4j's own updates (SQLite moving an update's logged
+ * frames into it is no change). The index is derived data: its files are removed and qmd
+ * re-indexes the vault from its collection, under qmd4j's update lock and while no other qmd
+ * run of this process reads the index (searches wait), then the resident {@code qmd mcp}
+ * session, which still holds the old file open, is restarted. An attached index (the user's own) is never touched. One warning per heal.
  */
 final class QmdIndexHealer {
   private static final Logger LOG = LoggerFactory.getLogger(QmdIndexHealer.class);
@@ -29,9 +30,11 @@ final class QmdIndexHealer {
   private final QmdFreshness freshness;
   private final QmdCollection collection;
   private final ResidentSession session;
+  private final QmdCommands commands;
 
   QmdIndexHealer(Path vault, Path indexFile, QmdFreshness freshness, QmdCollection collection,
-      ResidentSession session) {
+      ResidentSession session, QmdCommands commands) {
+    this.commands = commands;
     this.vault = vault;
     this.indexFile = indexFile;
     this.freshness = freshness;
@@ -55,7 +58,8 @@ final class QmdIndexHealer {
       // file, looks like a change behind our back, and healing then emptied the index under
       // searches in flight. Looked at again while no update runs, it is only a real change.
       if (!freshness.indexChangedWhileNoUpdateRuns()) return false;
-      heal("its file was changed by another program");
+      heal(Files.exists(indexFile) ? "its file was changed by another program"
+          : "its file was deleted");
     }
     return true;
   }
@@ -66,10 +70,12 @@ final class QmdIndexHealer {
       LOG.warn("qmd's index of the vault {} is damaged ({}); rebuilding it from the vault, "
           + "searches wait for it", vault, why);
       session.restart(); // the running qmd mcp holds the damaged file open
-      for (String suffix : List.of("", "-wal", "-shm", "-journal")) {
-        Files.deleteIfExists(Path.of(indexFile + suffix));
-      }
-      collection.ensure(); // qmd update: the collection is in qmd's config, not the file
+      commands.withIndexAlone(() -> {
+        for (String suffix : List.of("", "-wal", "-shm", "-journal")) {
+          Files.deleteIfExists(Path.of(indexFile + suffix));
+        }
+        collection.ensure(); // qmd update: the collection is in qmd's config, not the file
+      });
       session.restart(); // a session started meanwhile opened the file being rebuilt
     }
   }

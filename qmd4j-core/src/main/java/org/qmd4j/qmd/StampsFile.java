@@ -31,7 +31,17 @@ final class StampsFile {
    * @param files the vault's indexed files then, by vault-relative path
    * @param index index.sqlite after the update; null when unknown
    */
-  record Saved(long atMillis, Map<String, FileStamp> files, FileStamp index) {}
+  record Saved(long atMillis, Map<String, FileStamp> files, Index index) {}
+
+  /**
+   * index.sqlite right after an update.
+   *
+   * @param stamp its stamp
+   * @param walFrames whether its write-ahead log still held frames: SQLite moves them into
+   *     the file when the last qmd process that has it open closes it, and that may be a
+   *     search that outlived the update
+   */
+  record Index(FileStamp stamp, boolean walFrames) {}
 
   private final Path dir;
   private final Path vault;
@@ -60,7 +70,8 @@ final class StampsFile {
       @SuppressWarnings("unchecked")
       List<Number> index = (List<Number>) data.get("index");
       return Optional.of(new Saved(((Number) data.get("at")).longValue(), stamps,
-          index == null ? null : stampOf(index)));
+          index == null ? null
+              : new Index(stampOf(index), !Boolean.FALSE.equals(data.get("indexWalFrames")))));
     } catch (IOException | RuntimeException e) {
       if (!quiet) LOG.info("Ignoring unreadable qmd bookkeeping {}: {}", file, e.toString());
       return Optional.empty();
@@ -75,7 +86,10 @@ final class StampsFile {
     Map<String, List<Long>> files = new LinkedHashMap<>();
     saved.files().forEach((k, v) -> files.put(k, asList(v)));
     data.put("files", files);
-    if (saved.index() != null) data.put("index", asList(saved.index()));
+    if (saved.index() != null) {
+      data.put("index", asList(saved.index().stamp()));
+      data.put("indexWalFrames", saved.index().walFrames());
+    }
     Path tmp = Files.createTempFile(dir, "stamps", ".tmp");
     JSON.writeValue(tmp.toFile(), data);
     Files.move(tmp, dir.resolve("stamps.json"), StandardCopyOption.REPLACE_EXISTING,

@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param path vault-relative path with {@code /} separators, e.g. {@code projects/x/state.md}
  * @param chunk the chunk's text, as written in the file (line endings normalized to {@code \n})
  * @param score relevance in [0, 1]; higher is better; {@code 1.0} for the wildcard query. A
- *     chunk holding every query word scores 0.5 or more, one holding some less (see README)
+ *     chunk holding every query word scores 0.5 or more, one holding some less (see docs/library.md)
  * @param lines the chunk's 1-based inclusive line range in the file
  * @param matchType how the chunk was matched
  * @param degraded when qmd failed and the embedded engine answered instead (see

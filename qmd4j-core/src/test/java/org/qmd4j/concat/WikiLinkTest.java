@@ -67,4 +67,15 @@ class WikiLinkTest {
   void aLinkToNoFileResolvesToNothing(String link) {
     assertThat(WikiLink.parse(link).get().resolve("", VAULT)).as(link).isEmpty();
   }
+
+  @Test
+  void findAllReadsTheLinksOfANoteButNotTheOnesInCode() {
+    String note = "Voir [[Accueil]] et ![[schéma.png]], puis [[projets/acme/état|l'état]].\n"
+        + "En code : `[[Pas un lien]]`.\n"
+        + "```\n[[Dans un bloc]]\n```\n"
+        + "Après le bloc : [[Réunion client#Suite]]\n";
+    assertThat(WikiLink.findAll(note)).extracting(WikiLink::target).containsExactly(
+        "Accueil", "schéma.png", "projets/acme/état", "Réunion client");
+    assertThat(WikiLink.findAll("Aucun lien ici.")).isEmpty();
+  }
 }

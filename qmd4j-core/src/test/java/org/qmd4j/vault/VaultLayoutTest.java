@@ -15,7 +15,7 @@ import org.qmd4j.search.FileKind;
 import org.qmd4j.search.Layout;
 import org.qmd4j.spi.VaultFile;
 
-/** The vault layouts (README, "Vault layouts"), file kind by file kind, and everything that is not indexed. */
+/** The vault layouts (docs/vaults.md), file kind by file kind, and everything that is not indexed. */
 class VaultLayoutTest {
 
   @ParameterizedTest(name = "{0} -> {1}")

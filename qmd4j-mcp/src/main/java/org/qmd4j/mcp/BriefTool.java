@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.qmd4j.Searcher;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.search.Layout;
 import org.qmd4j.concat.ConcatDocument;
@@ -37,7 +38,7 @@ final class BriefTool {
             + "and line ranges as one markdown document.",
             searcher.describe().layout() == Layout.NOTES ? NOTES_ARGUMENTS : Map.of()))
         .callHandler((exchange, request) -> ToolSupport.call("brief", () -> {
-          Brief brief = searcher.brief(SearchTool.request("brief", request.arguments()));
+          Brief brief = Operations.BRIEF.run(searcher, request.arguments());
           SampledOverview overview = SampledOverview.of(exchange, brief, samplingTimeout);
           Map<String, Object> structured = new LinkedHashMap<>();
           structured.put("overview", overview.overview());

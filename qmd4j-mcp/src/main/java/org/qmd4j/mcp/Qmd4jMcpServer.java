@@ -81,9 +81,11 @@ public final class Qmd4jMcpServer {
     Objects.requireNonNull(in, "in == null");
     Objects.requireNonNull(out, "out == null");
     StdioServerTransport transport = new StdioServerTransport(JSON, in, out, drainMillis);
+    String instructions = instructions(searcher);
+    transport.discovery(discovery(instructions, transport.protocolVersions()));
     NoteResources notes = new NoteResources(searcher);
-    McpSyncServer server = configure(McpServer.sync(transport), searcher, settings, notes)
-        .build();
+    McpSyncServer server = configure(McpServer.sync(transport), searcher, settings, notes,
+        instructions).build();
     AutoCloseable watch = notes.watch(server, settings.resourcePoll());
     try {
       transport.awaitClosed();
@@ -110,17 +112,33 @@ public final class Qmd4jMcpServer {
     return HttpEndpoint.create(searcher, options);
   }
 
+  /** The server's name in {@code initialize} and {@code server/discover}. */
+  static final String NAME = "qmd4j";
+
+  /** What the server offers: tools, and resources (the notes) with change notifications. */
+  static final McpSchema.ServerCapabilities CAPABILITIES =
+      McpSchema.ServerCapabilities.builder().tools(false).resources(false, true).build();
+
+  /** The jar's version, or {@code dev} when run from classes. */
+  static String version() {
+    String version = Qmd4jMcpServer.class.getPackage().getImplementationVersion();
+    return version == null ? "dev" : version;
+  }
+
+  /** The answer to {@code server/discover} of a server with these instructions and versions. */
+  static Discovery discovery(String instructions, List<String> protocolVersions) {
+    return new Discovery(NAME, version(), CAPABILITIES, instructions, protocolVersions);
+  }
+
   static <S extends McpServer.SyncSpecification<S>> McpServer.SyncSpecification<S>
       configure(McpServer.SyncSpecification<S> spec, Searcher searcher,
-          ServerSettings settings, NoteResources notes) {
-    String version = Qmd4jMcpServer.class.getPackage().getImplementationVersion();
+          ServerSettings settings, NoteResources notes, String instructions) {
     return spec.jsonMapper(JSON)
-        .serverInfo("qmd4j", version == null ? "dev" : version)
-        .instructions(instructions(searcher))
+        .serverInfo(NAME, version())
+        .instructions(instructions)
         // The only request the server sends is brief's sampling: its time limit.
         .requestTimeout(settings.samplingTimeout())
-        .capabilities(McpSchema.ServerCapabilities.builder().tools(false)
-            .resources(false, true).build())
+        .capabilities(CAPABILITIES)
         // The tools check their own arguments (ArgumentNames and the argument readers), so
         // that an unknown or misspelt argument is answered with the nearest valid name
         // rather than a schema validator's message.
@@ -146,12 +164,12 @@ public final class Qmd4jMcpServer {
    * @since 0.1
    */
   public static final class HttpEndpoint implements AutoCloseable {
-    private final HttpServletStreamableServerTransportProvider servlet;
+    private final DiscoveryServlet servlet;
     private final McpSyncServer server;
     private final String path;
     private final AutoCloseable watch;
 
-    private HttpEndpoint(HttpServletStreamableServerTransportProvider servlet,
+    private HttpEndpoint(DiscoveryServlet servlet,
         McpSyncServer server, String path, AutoCloseable watch) {
       this.servlet = servlet;
       this.server = server;
@@ -160,25 +178,31 @@ public final class Qmd4jMcpServer {
     }
 
     static HttpEndpoint create(Searcher searcher, McpHttpOptions options) {
+      DefaultServerTransportSecurityValidator guard =
+          DefaultServerTransportSecurityValidator.builder()
+              .allowedHosts(options.allowedHosts())
+              .allowedOrigins(options.allowedOrigins())
+              .build();
       HttpServletStreamableServerTransportProvider transport =
           HttpServletStreamableServerTransportProvider.builder()
               .jsonMapper(JSON)
               .mcpEndpoint(options.endpoint())
-              .httpHeaderValidator(DefaultServerTransportSecurityValidator.builder()
-                  .allowedHosts(options.allowedHosts())
-                  .allowedOrigins(options.allowedOrigins())
-                  .build())
+              .httpHeaderValidator(guard)
               .build();
+      String instructions = instructions(searcher);
       NoteResources notes = new NoteResources(searcher);
       McpSyncServer server = configure(McpServer.sync(transport), searcher,
-          ServerSettings.DEFAULT, notes).build();
-      return new HttpEndpoint(transport, server, options.endpoint(),
+          ServerSettings.DEFAULT, notes, instructions).build();
+      DiscoveryServlet servlet = new DiscoveryServlet(transport,
+          discovery(instructions, transport.protocolVersions()), guard);
+      return new HttpEndpoint(servlet, server, options.endpoint(),
           notes.watch(server, ServerSettings.DEFAULT.resourcePoll()));
     }
 
     /**
      * The servlet that speaks MCP (POST for requests, GET for the server's event stream,
-     * DELETE to end a session). Mount it at {@link #path()} with async support enabled.
+     * DELETE to end a session; a POST of {@code server/discover} is answered without a
+     * session). Mount it at {@link #path()} with async support enabled.
      */
     public HttpServlet servlet() {
       return servlet;
@@ -196,6 +220,7 @@ public final class Qmd4jMcpServer {
     @Override
     public void close() {
       closeQuietly(watch);
+      servlet.close();
       server.closeGracefully();
     }
   }

@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.qmd4j.EngineDescription;
 import org.qmd4j.Searcher;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.ConcatDocument;
-import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.concat.VaultTree;
 import org.qmd4j.search.Layout;
 import org.qmd4j.search.NothingIndexed;
@@ -25,13 +25,7 @@ final class ReadingTools {
         .tool(ToolSupport.tool("read", "Read one vault file, whole or a line range, as markdown "
             + "headed by its path. Use the path and lines of a search result."))
         .callHandler((exchange, request) -> ToolSupport.call("read", () -> {
-          Map<String, Object> args = request.arguments();
-          ArgumentNames.check("read", args);
-          String path = ToolArguments.required(args, "path");
-          Integer from = ToolArguments.optionalInt(args, "from");
-          Integer to = ToolArguments.optionalInt(args, "to");
-          String spec = from == null ? path : path + ":" + from + "-" + (to == null ? from : to);
-          Block block = searcher.read(spec);
+          Block block = Operations.READ.run(searcher, request.arguments());
           Map<String, Object> structured = new LinkedHashMap<>();
           structured.put("path", block.path());
           block.lines().ifPresent(l -> structured.put("lines", l.toString()));
@@ -51,8 +45,7 @@ final class ReadingTools {
             + "marked with their kind (changelog, tasks, state, description, bucket, note),"
             + " then the vault's layout (projects or notes)."))
         .callHandler((exchange, request) -> ToolSupport.call("tree", () -> {
-          ArgumentNames.check("tree", request.arguments());
-          VaultTree tree = searcher.tree();
+          VaultTree tree = Operations.TREE.run(searcher, request.arguments());
           EngineDescription d = searcher.describe();
           Map<String, Object> wire = new LinkedHashMap<>();
           wire.put("entries", tree.toWire());
@@ -75,10 +68,7 @@ final class ReadingTools {
         .tool(ToolSupport.tool("concat", "Assemble several vault files or line ranges into one "
             + "markdown document, each block headed by its path, after an optional overview."))
         .callHandler((exchange, request) -> ToolSupport.call("concat", () -> {
-          Map<String, Object> args = request.arguments();
-          List<ConcatItem> items = ToolArguments.concatItems(args);
-          String overview = ToolSupport.string(args, "overview");
-          ConcatDocument doc = searcher.concat(items, overview == null ? "" : overview);
+          ConcatDocument doc = Operations.CONCAT.run(searcher, request.arguments());
           Map<String, Object> structured = new LinkedHashMap<>();
           structured.put("overview", doc.overview());
           structured.put("blocks", blocks(doc.blocks()));

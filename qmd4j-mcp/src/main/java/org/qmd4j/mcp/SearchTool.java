@@ -6,10 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.qmd4j.Searcher;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.Layout;
 import org.qmd4j.search.NothingIndexed;
-import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
 
 /** The {@code search} tool: ranked chunks as the seed array, structured and as text. */
@@ -45,21 +45,10 @@ final class SearchTool {
             + "results have matchType 'fuzzy' and 'corrected'. Start here; then read or concat "
             + "the paths."))
         .callHandler((exchange, request) -> ToolSupport.call("search", () -> {
-          SearchResponse response = searcher.answer(request("search", request.arguments()));
+          SearchResponse response = Operations.SEARCH.run(searcher, request.arguments());
           return result(response, whyEmpty(searcher, response.results().isEmpty()));
         }))
         .build();
-  }
-
-  /** The search request of the {@code search} and {@code brief} arguments. */
-  static SearchRequest request(String tool, Map<String, Object> args) {
-    ArgumentNames.check(tool, args);
-    String query = ToolSupport.query(args);
-    return SearchRequest.parse(query == null ? "" : query,
-        ToolSupport.string(args, "mode"), ToolSupport.string(args, "scope"),
-        ToolSupport.string(args, "date_from"), ToolSupport.string(args, "date_to"))
-        .withLimit(ToolSupport.integer(args, "limit", SearchRequest.DEFAULT_LIMIT, 1,
-            Integer.MAX_VALUE));
   }
 
   /**

@@ -31,6 +31,9 @@ import reactor.core.publisher.Mono;
  *   <li>a line that is no JSON-RPC message (not JSON, nested too deep, a batch, a null id,
  *       longer than the cap) gets a JSON-RPC error and the next line is read; blank lines are
  *       skipped;
+ *   <li>{@code server/discover} (MCP 2026-07-28's first request, unknown to the SDK) is answered
+ *       here with the server's {@link Discovery}, and the session goes on: a later
+ *       {@code initialize} is served as usual;
  *   <li>at the end of the input, the requests already read are answered (waiting at most the
  *       drain time), then the session closes and {@link #awaitClosed()} returns.
  * </ul>
@@ -39,6 +42,8 @@ final class StdioServerTransport implements McpServerTransportProvider {
   private static final Logger LOG = LoggerFactory.getLogger(StdioServerTransport.class);
   /** The longest line read: longer ones are skipped with an error. */
   static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
+  private static final com.fasterxml.jackson.databind.ObjectMapper IDS =
+      new com.fasterxml.jackson.databind.ObjectMapper();
 
   private final McpJsonMapper json;
   private final InputStream in;
@@ -48,12 +53,18 @@ final class StdioServerTransport implements McpServerTransportProvider {
   private final Object pendingLock = new Object();
   private long pending; // requests handed to the session and not answered yet; guarded
   private volatile McpServerSession session;
+  private volatile Discovery discovery;
 
   StdioServerTransport(McpJsonMapper json, InputStream in, OutputStream out, long drainMillis) {
     this.json = json;
     this.in = in;
     this.out = new FrameWriter(out);
     this.drainMillis = drainMillis;
+  }
+
+  /** What {@code server/discover} answers; set before the server is built. */
+  void discovery(Discovery discovery) {
+    this.discovery = discovery;
   }
 
   @Override
@@ -111,6 +122,12 @@ final class StdioServerTransport implements McpServerTransportProvider {
     } catch (JsonRpcFrames.Rejected e) {
       LOG.debug("Answering a bad frame with: {}", e.getMessage());
       out.write(e.response());
+      return;
+    }
+    Discovery d = discovery;
+    if (d != null && message instanceof McpSchema.JSONRPCRequest
+        && Discovery.METHOD.equals(((McpSchema.JSONRPCRequest) message).method())) {
+      out.write(d.answer(IDS.valueToTree(((McpSchema.JSONRPCRequest) message).id())));
       return;
     }
     if (message instanceof McpSchema.JSONRPCRequest) {

@@ -1,10 +1,11 @@
 package org.qmd4j.mcp;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.qmd4j.catalogue.Arguments;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.find.FindRequest;
 import org.qmd4j.notes.BucketQuery;
@@ -15,8 +16,9 @@ import org.qmd4j.notes.TaskQuery;
 
 /**
  * The arguments of the MCP tools, read into library requests with the tools' names and rules
- * (integers in range, never wrapped; lists and objects checked). The web interface's JSON API
- * reads its bodies with the same rules, so one argument means the same thing to every client.
+ * (integers in range, never wrapped; lists and objects checked). Each method is a shortcut
+ * for the catalogue's operation of the tool ({@link Operations}), which the MCP tools and the
+ * web interface's JSON API use directly, so one argument means the same thing to every client.
  *
  * <p>A bad argument throws {@link IllegalArgumentException} with a message naming the
  * argument and what is valid; the library's own checks throw its
@@ -37,16 +39,7 @@ public final class ToolArguments {
    *     argument is not one of {@code items} and {@code overview}
    */
   public static List<ConcatItem> concatItems(Map<String, Object> args) {
-    ArgumentNames.check("concat", args);
-    Object raw = args == null ? null : args.get("items");
-    if (!(raw instanceof List) || ((List<?>) raw).isEmpty()) {
-      throw new IllegalArgumentException("Argument 'items' must be a non-empty list of "
-          + "paths ('projects/x/state.md', 'projects/x/changelog.md:10-20') or "
-          + "{path, from, to} objects");
-    }
-    List<ConcatItem> items = new ArrayList<>();
-    for (Object item : (List<?>) raw) items.add(item(item));
-    return items;
+    return Operations.CONCAT.decode(args).toItems();
   }
 
   /**
@@ -57,7 +50,7 @@ public final class ToolArguments {
    * @throws IllegalArgumentException if an argument is unknown or has the wrong type or range
    */
   public static FindRequest findRequest(Map<String, Object> args) {
-    return FindNotesTool.request(args);
+    return Operations.FIND.decode(args).toRequest();
   }
 
   /**
@@ -71,7 +64,7 @@ public final class ToolArguments {
    * @since 0.3
    */
   public static TaskQuery taskQuery(Map<String, Object> args) {
-    return TypedArguments.tasks(args);
+    return Operations.TASKS.decode(args).toQuery();
   }
 
   /**
@@ -84,7 +77,7 @@ public final class ToolArguments {
    * @since 0.3
    */
   public static ChangelogQuery changelogQuery(Map<String, Object> args) {
-    return TypedArguments.changelog(args);
+    return Operations.CHANGELOG.decode(args).toQuery();
   }
 
   /**
@@ -97,7 +90,7 @@ public final class ToolArguments {
    * @since 0.3
    */
   public static StateQuery stateQuery(Map<String, Object> args) {
-    return TypedArguments.states(args);
+    return Operations.STATES.decode(args).toQuery();
   }
 
   /**
@@ -110,7 +103,7 @@ public final class ToolArguments {
    * @since 0.3
    */
   public static DescriptionQuery descriptionQuery(Map<String, Object> args) {
-    return TypedArguments.descriptions(args);
+    return Operations.DESCRIPTIONS.decode(args).toQuery();
   }
 
   /**
@@ -124,7 +117,7 @@ public final class ToolArguments {
    * @since 0.3
    */
   public static BucketQuery bucketQuery(Map<String, Object> args) {
-    return TypedArguments.buckets(args);
+    return Operations.BUCKETS.decode(args).toQuery();
   }
 
   /**
@@ -142,9 +135,8 @@ public final class ToolArguments {
   public static void requireKnownParameters(String tool, Collection<String> names,
       String where) {
     Objects.requireNonNull(tool, "tool == null");
-    Objects.requireNonNull(names, "names == null");
-    Objects.requireNonNull(where, "where == null");
-    ArgumentNames.check(tool, names, "parameter", where);
+    Operations.named(tool).orElseThrow(() -> new IllegalArgumentException("No tool " + tool))
+        .requireKnownParameters(names, where);
   }
 
   /**
@@ -157,38 +149,6 @@ public final class ToolArguments {
    */
   public static String string(Map<String, Object> args, String name) {
     Objects.requireNonNull(name, "name == null");
-    return ToolSupport.string(args, name);
-  }
-
-  private static ConcatItem item(Object item) {
-    if (item instanceof String) return ConcatItem.parse((String) item);
-    if (item instanceof Map) {
-      @SuppressWarnings("unchecked")
-      Map<String, Object> m = (Map<String, Object>) item;
-      String path = required(m, "path");
-      Integer from = optionalInt(m, "from");
-      Integer to = optionalInt(m, "to");
-      if (from == null && to == null) return ConcatItem.whole(path);
-      if (from == null || to == null) {
-        throw new IllegalArgumentException("Item " + path + " needs both 'from' and 'to' "
-            + "(1-based, inclusive), or neither for the whole file");
-      }
-      return ConcatItem.lines(path, from, to);
-    }
-    throw new IllegalArgumentException("Each item must be a path string or a {path, from, to} "
-        + "object but was " + item);
-  }
-
-  static String required(Map<String, Object> args, String name) {
-    String v = ToolSupport.string(args, name);
-    if (v == null || v.isBlank()) {
-      throw new IllegalArgumentException("Argument '" + name + "' is required");
-    }
-    return v;
-  }
-
-  static Integer optionalInt(Map<String, Object> args, String name) {
-    if (args == null || args.get(name) == null) return null;
-    return ToolSupport.integer(args, name, 0, 1, Integer.MAX_VALUE);
+    return Arguments.string(args, name);
   }
 }

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * (the indexer, one per core).
  */
 final class Inference implements AutoCloseable {
-  static final String MODEL_FILE = "model.onnx";
+  static final String MODEL_FILE = SentenceTransformers.MODEL_FILE;
   static final String TOKENIZER_FILE = "tokenizer.json";
   /** Most windows embedded per text: the first 16 windows of a huge chunk stand for it. */
   static final int MAX_WINDOWS = 16;
@@ -61,12 +61,15 @@ final class Inference implements AutoCloseable {
     }
     this.typeIds = inputs.contains("token_type_ids");
     Set<String> outputs = session.getOutputNames();
+    // Token vectors, pooled here as the settings say; a sentence-transformers export through
+    // optimum names them token_embeddings (beside its own pooled sentence_embedding).
     this.output = outputs.contains("last_hidden_state") ? "last_hidden_state"
+        : outputs.contains("token_embeddings") ? "token_embeddings"
         : outputs.iterator().next();
   }
 
-  /** Loads the tokenizer and the weights of the model in {@code folder}. */
-  static Inference open(Path folder, ModelSettings settings) {
+  /** Loads the tokenizer and the weights ({@code weights}) of the model in {@code folder}. */
+  static Inference open(Path folder, Path weights, ModelSettings settings) {
     long start = System.nanoTime();
     HuggingFaceTokenizer tokenizer;
     try {
@@ -94,7 +97,7 @@ final class Inference implements AutoCloseable {
       // bounds; memory patterns are planned per input shape, and every batch has its own.
       options.setCPUArenaAllocator(true);
       options.setMemoryPatternOptimization(false);
-      OrtSession session = env.createSession(folder.resolve(MODEL_FILE).toString(), options);
+      OrtSession session = env.createSession(weights.toString(), options);
       LOG.info("Loaded the model {} from {} in {} ms", settings.name(), folder,
           (System.nanoTime() - start) / 1_000_000);
       return new Inference(folder, settings, tokenizer, env, session);

@@ -12,13 +12,18 @@ import java.util.List;
 import java.util.Objects;
 import org.qmd4j.search.ModelException;
 import org.qmd4j.spi.EmbeddingModel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A sentence-embedding model run locally with ONNX Runtime from a model folder:
- * {@code model.onnx} (a BERT-like encoder taking {@code input_ids}, {@code attention_mask} and
- * optionally {@code token_type_ids}), {@code tokenizer.json} (a Hugging Face fast tokenizer)
- * and {@code qmd4j-model.json} (pooling, normalisation, query and passage prefixes, tokens per
- * window; see the README).
+ * {@code model.onnx} or {@code onnx/model.onnx} (a BERT-like encoder taking {@code input_ids},
+ * {@code attention_mask} and optionally {@code token_type_ids}), {@code tokenizer.json} (a
+ * Hugging Face fast tokenizer), and how to run it: the files of a sentence-transformers export
+ * as downloaded ({@code config.json}, {@code modules.json}, {@code 1_Pooling/config.json}, from
+ * which the dimension, pooling, normalisation and, for the e5 family, the {@code query: } and
+ * {@code passage: } prefixes are inferred), or {@code qmd4j-model.json}, which also overrides
+ * any inferred setting (see docs/semantic.md).
  *
  * <pre>{@code
  * try (OnnxEmbeddingModel model = OnnxEmbeddingModel.load(Path.of("models/multilingual-e5-small"));
@@ -40,13 +45,16 @@ import org.qmd4j.spi.EmbeddingModel;
  * @since 0.5
  */
 public final class OnnxEmbeddingModel implements EmbeddingModel {
+  private static final Logger LOG = LoggerFactory.getLogger(OnnxEmbeddingModel.class);
   private final Path folder;
+  private final Path weights;
   private final ModelSettings settings;
   private final String id;
   private Inference inference; // guarded by this; null until first use or after close
 
-  private OnnxEmbeddingModel(Path folder, ModelSettings settings, String id) {
+  private OnnxEmbeddingModel(Path folder, Path weights, ModelSettings settings, String id) {
     this.folder = folder;
+    this.weights = weights;
     this.settings = settings;
     this.id = id;
   }
@@ -55,8 +63,9 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
    * The model in {@code folder}, its settings read and its files checked; its weights are
    * loaded on first use.
    *
-   * @throws ModelException if the folder is missing, lacks a file, or its
-   *     {@code qmd4j-model.json} is invalid
+   * @throws ModelException if the folder is missing, lacks a file, a setting can be neither
+   *     inferred from its export nor read from its {@code qmd4j-model.json}, or that file is
+   *     invalid
    */
   public static OnnxEmbeddingModel load(Path folder) {
     Objects.requireNonNull(folder, "folder == null");
@@ -65,24 +74,24 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
       throw new ModelException("The model folder " + dir + " does not exist; "
           + ModelSettings.VALID);
     }
-    for (String name : List.of(Inference.MODEL_FILE, Inference.TOKENIZER_FILE)) {
-      if (!Files.isRegularFile(dir.resolve(name))) {
-        throw new ModelException("The model folder " + dir + " has no " + name + "; "
-            + ModelSettings.VALID);
-      }
+    Path weights = SentenceTransformers.weights(dir, ModelSettings.VALID);
+    if (!Files.isRegularFile(dir.resolve(Inference.TOKENIZER_FILE))) {
+      throw new ModelException("The model folder " + dir + " has no "
+          + Inference.TOKENIZER_FILE + "; " + ModelSettings.VALID);
     }
     ModelSettings settings = ModelSettings.read(dir);
-    return new OnnxEmbeddingModel(dir, settings, settings.name() + "@" + fingerprint(dir,
-        settings));
+    LOG.debug("The model folder {}: {}", dir, settings.describe());
+    return new OnnxEmbeddingModel(dir, weights, settings, settings.name() + "@"
+        + fingerprint(dir, weights, settings));
   }
 
   /** Hash of the settings, the tokenizer and the weights' size: what changes the vectors. */
-  private static String fingerprint(Path dir, ModelSettings settings) {
+  private static String fingerprint(Path dir, Path weights, ModelSettings settings) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
       sha.update(settings.json().getBytes(StandardCharsets.UTF_8));
       sha.update(Files.readAllBytes(dir.resolve(Inference.TOKENIZER_FILE)));
-      sha.update(Long.toString(Files.size(dir.resolve(Inference.MODEL_FILE)))
+      sha.update(Long.toString(Files.size(weights))
           .getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(sha.digest(), 0, 6);
     } catch (IOException e) {
@@ -143,7 +152,7 @@ public final class OnnxEmbeddingModel implements EmbeddingModel {
   }
 
   private synchronized Inference inference() {
-    if (inference == null) inference = Inference.open(folder, settings);
+    if (inference == null) inference = Inference.open(folder, weights, settings);
     return inference;
   }
 

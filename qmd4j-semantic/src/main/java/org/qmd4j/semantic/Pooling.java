@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.qmd4j.search.ModelException;
 
-/** Turns a model's output into one vector per window, as {@code qmd4j-model.json} says. */
+/** Turns a model's output into one vector per window, as its settings say. */
 final class Pooling {
   private Pooling() {}
 
@@ -27,8 +27,9 @@ final class Pooling {
     }
     if (dimension != settings.dimension()) {
       throw new ModelException(Inference.MODEL_FILE + " in " + folder + " gives vectors of "
-          + dimension + " floats but " + ModelSettings.FILE + " declares \"dimension\": "
-          + settings.dimension() + "; set it to " + dimension);
+          + dimension + " floats but its settings declare \"dimension\": "
+          + settings.dimension() + "; set \"dimension\": " + dimension + " in "
+          + ModelSettings.FILE);
     }
     float[][] out = new float[batch][dimension];
     if (dims.length == 2) {
@@ -43,6 +44,10 @@ final class Pooling {
         continue;
       }
       long[] mask = masks.get(b);
+      if (settings.pooling() == ModelSettings.Pooling.MAX) {
+        max(values, base, tokens, dimension, mask, out[b]);
+        continue;
+      }
       int counted = 0;
       for (int t = 0; t < Math.min(tokens, mask.length); t++) {
         if (mask[t] == 0) continue;
@@ -53,5 +58,19 @@ final class Pooling {
       for (int d = 0; d < dimension; d++) out[b][d] /= Math.max(1, counted);
     }
     return out;
+  }
+
+  /** Each dimension's largest value over the window's tokens, padding left out. */
+  private static void max(FloatBuffer values, int base, int tokens, int dimension, long[] mask,
+      float[] out) {
+    Arrays.fill(out, Float.NEGATIVE_INFINITY);
+    boolean any = false;
+    for (int t = 0; t < Math.min(tokens, mask.length); t++) {
+      if (mask[t] == 0) continue;
+      any = true;
+      int at = base + t * dimension;
+      for (int d = 0; d < dimension; d++) out[d] = Math.max(out[d], values.get(at + d));
+    }
+    if (!any) Arrays.fill(out, 0f);
   }
 }

@@ -76,11 +76,46 @@ class OnnxEmbeddingModelTest {
   }
 
   @Test
+  void aSentenceTransformersExportAsDownloadedEmbedsAsTheModelWithItsJson() throws IOException {
+    Path export = TestModel.export(tmp.resolve("e5-small-v2"));
+    assertThat(export.resolve("qmd4j-model.json")).doesNotExist();
+    try (OnnxEmbeddingModel model = OnnxEmbeddingModel.load(export)) {
+      assertThat(model.dimension()).isEqualTo(384);
+      assertThat(model.id()).startsWith("e5-small-v2@");
+      OnnxEmbeddingModel withJson = TestModel.shared();
+      String query = "comment réparer la voiture";
+      String passage = "La Clio est restée bloquée : batterie à plat, alternateur changé.";
+      assertThat(dot(model.embedQueries(List.of(query)).get(0),
+          withJson.embedQueries(List.of(query)).get(0)))
+          .as("same query prefix, pooling and normalisation")
+          .isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-5));
+      assertThat(dot(model.embedPassages(List.of(passage)).get(0),
+          withJson.embedPassages(List.of(passage)).get(0)))
+          .isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-5));
+    }
+  }
+
+  @Test
+  void maxPoolingGivesUnitVectorsThatStillFindTheNearestPassage() throws IOException {
+    Path dir = TestModel.withSettings(tmp.resolve("max"), E5.replace("mean", "max"));
+    try (OnnxEmbeddingModel model = OnnxEmbeddingModel.load(dir)) {
+      float[] q = model.embedQueries(List.of("how do I bake bread at home")).get(0);
+      List<float[]> p = model.embedPassages(List.of(
+          "Knead the dough, let it rise overnight, then bake the loaf at 230 degrees.",
+          "The quarterly invoice was paid late by the client."));
+      assertThat(dot(q, q)).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-4));
+      assertThat(dot(q, p.get(0))).isGreaterThan(dot(q, p.get(1)));
+    }
+  }
+
+  @Test
   void aMissingFolderIsATypedErrorSayingWhatAModelFolderHolds() {
     assertThatThrownBy(() -> OnnxEmbeddingModel.load(tmp.resolve("nope")))
         .isInstanceOf(ModelException.class)
         .hasMessageContaining("does not exist")
-        .hasMessageContaining("model.onnx, tokenizer.json and qmd4j-model.json");
+        .hasMessageContaining("a model folder holds model.onnx (or onnx/model.onnx) and"
+            + " tokenizer.json, and either a sentence-transformers export's config.json,"
+            + " modules.json and 1_Pooling/config.json, or qmd4j-model.json");
   }
 
   @Test
@@ -94,10 +129,10 @@ class OnnxEmbeddingModelTest {
 
   @Test
   void invalidSettingsAreTypedErrorsNamingTheField() throws IOException {
-    Path bad = TestModel.withSettings(tmp.resolve("bad"), E5.replace("mean", "max"));
+    Path bad = TestModel.withSettings(tmp.resolve("bad"), E5.replace("mean", "sum"));
     assertThatThrownBy(() -> OnnxEmbeddingModel.load(bad))
         .isInstanceOf(ModelException.class)
-        .hasMessageContaining("\"pooling\" is \"max\"; expected \"mean\" or \"cls\"");
+        .hasMessageContaining("\"pooling\" is \"sum\"; expected \"mean\", \"cls\" or \"max\"");
     Path noDim = TestModel.withSettings(tmp.resolve("nodim"), "{\"name\": \"x\"}");
     assertThatThrownBy(() -> OnnxEmbeddingModel.load(noDim))
         .isInstanceOf(ModelException.class)
@@ -114,8 +149,8 @@ class OnnxEmbeddingModelTest {
     try (OnnxEmbeddingModel model = OnnxEmbeddingModel.load(dir)) {
       assertThatThrownBy(model::verify)
           .isInstanceOf(ModelException.class)
-          .hasMessageContaining("gives vectors of 384 floats but qmd4j-model.json declares"
-              + " \"dimension\": 768; set it to 384");
+          .hasMessageContaining("gives vectors of 384 floats but its settings declare"
+              + " \"dimension\": 768; set \"dimension\": 384 in qmd4j-model.json");
     }
   }
 

@@ -8,14 +8,16 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.qmd4j.Backlink;
 import org.qmd4j.Searcher;
+import org.qmd4j.catalogue.Operation;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.concat.Block;
-import org.qmd4j.concat.ConcatDocument;
-import org.qmd4j.mcp.ToolArguments;
 import org.qmd4j.notes.Listing;
 import org.qmd4j.search.SearchResult;
 
@@ -33,7 +35,8 @@ import org.qmd4j.search.SearchResult;
  *   <tr><td>{@code GET /api/brief?}(as search)</td>
  *       <td>{@code {overview, blocks: [{path, lines, text}], markdown}}</td></tr>
  *   <tr><td>{@code GET /api/read?path=PATH[:FROM-TO]} (or {@code &from=&to=})</td>
- *       <td>{@code {path, lines, text, markdown}}</td></tr>
+ *       <td>{@code {path, lines, text, markdown, backlinks: [{path, title}]}}, the backlinks
+ *       being the notes whose wiki links name the file ({@link Backlink})</td></tr>
  *   <tr><td>{@code GET /api/tree}</td><td>{@code [{path, type, indexed, kind}]}</td></tr>
  *   <tr><td>{@code POST /api/concat} {@code {items, overview}}</td>
  *       <td>as brief</td></tr>
@@ -58,7 +61,9 @@ import org.qmd4j.search.SearchResult;
  *       frontmatter, text, score}], total, totalExact}}</td></tr>
  * </table>
  *
- * <p>The typed endpoints take the typed MCP tools' arguments ({@link ToolArguments}) and
+ * <p>Each endpoint is an operation of the catalogue ({@link Operations}): it takes the
+ * arguments of the operation's request record, as the MCP tool of its name does. The typed
+ * endpoints take the typed MCP tools' arguments and
  * answer their records in {@link org.qmd4j.notes.Note#toWire()} shape, inside the typed tools'
  * structured content ({@link Listing#toWire()}): {@code total} counts the records before
  * {@code limit}, exactly unless {@code totalExact} is false (then at least that many). A GET
@@ -68,8 +73,14 @@ import org.qmd4j.search.SearchResult;
 final class ApiServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
   private static final int MAX_BODY = 1 << 20;
-  private static final List<String> GET_ONLY = List.of("search", "brief", "read", "tree",
-      "tasks", "changelog", "states", "descriptions", "buckets");
+  /** The GET endpoints, each the operation of its name. */
+  private static final Map<String, Operation<?, ?>> GET = Map.of("search", Operations.SEARCH,
+      "brief", Operations.BRIEF, "read", Operations.READ, "tree", Operations.TREE,
+      "tasks", Operations.TASKS, "changelog", Operations.CHANGELOG, "states", Operations.STATES,
+      "descriptions", Operations.DESCRIPTIONS, "buckets", Operations.BUCKETS);
+  /** The POST endpoints, whose arguments are a JSON body. */
+  private static final Map<String, Operation<?, ?>> POST = Map.of("concat", Operations.CONCAT,
+      "find", Operations.FIND);
 
   private final transient Searcher searcher;
 
@@ -84,9 +95,9 @@ final class ApiServlet extends HttpServlet {
     try {
       // Each GET endpoint takes the arguments of the MCP tool of its name, nothing else: a
       // misspelt name (q for query, from for date_from) is refused, not ignored.
-      if (GET_ONLY.contains(endpoint)) {
-        ToolArguments.requireKnownParameters(endpoint, req.getParameterMap().keySet(),
-            "/api/" + endpoint);
+      Operation<?, ?> operation = GET.get(endpoint);
+      if (operation != null) {
+        operation.requireKnownParameters(req.getParameterMap().keySet(), "/api/" + endpoint);
       }
       switch (endpoint) {
         case "search": body = searcher.answer(SearchForm.fromApi(req).toRequest()).toWire();
@@ -95,24 +106,16 @@ final class ApiServlet extends HttpServlet {
             SearchForm.fromApi(req).toRequest()).document()); break;
         case "read": body = read(req); break;
         case "tree": body = searcher.tree().toWire(); break;
-        case "tasks": body = wire(searcher.list(ToolArguments.taskQuery(args(req)))); break;
-        case "changelog":
-          body = wire(searcher.list(ToolArguments.changelogQuery(args(req))));
-          break;
-        case "states": body = wire(searcher.list(ToolArguments.stateQuery(args(req)))); break;
-        case "descriptions":
-          body = wire(searcher.list(ToolArguments.descriptionQuery(args(req))));
-          break;
-        case "buckets":
-          body = wire(searcher.list(ToolArguments.bucketQuery(args(req))));
-          break;
-        case "concat":
-        case "find":
-          Json.error(resp, 405, "Use POST for /api/" + endpoint + " with a JSON body");
-          return;
         default:
-          notFound(resp, endpoint);
-          return;
+          if (operation != null && Operations.listings().contains(operation)) {
+            body = ((Listing<?>) operation.run(searcher, args(req))).toWire();
+          } else if (POST.containsKey(endpoint)) {
+            Json.error(resp, 405, "Use POST for /api/" + endpoint + " with a JSON body");
+            return;
+          } else {
+            notFound(resp, endpoint);
+            return;
+          }
       }
     } catch (RuntimeException e) {
       Failure f = Failure.of(e);
@@ -125,8 +128,8 @@ final class ApiServlet extends HttpServlet {
   @Override
   protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
     String endpoint = endpoint(req);
-    if (!endpoint.equals("concat") && !endpoint.equals("find")) {
-      if (GET_ONLY.contains(endpoint)) {
+    if (!POST.containsKey(endpoint)) {
+      if (GET.containsKey(endpoint)) {
         Json.error(resp, 405, "Use GET for /api/" + endpoint);
       } else {
         notFound(resp, endpoint);
@@ -147,24 +150,15 @@ final class ApiServlet extends HttpServlet {
             + req.getParameterMap().keySet().iterator().next() + "')");
       }
       Map<String, Object> args = arguments(req);
-      if (endpoint.equals("concat")) {
-        String overview = ToolArguments.string(args, "overview");
-        ConcatDocument doc = searcher.concat(ToolArguments.concatItems(args),
-            overview == null ? "" : overview);
-        body = Json.document(doc);
-      } else {
-        body = searcher.find(ToolArguments.findRequest(args)).toWire();
-      }
+      body = endpoint.equals("concat")
+          ? Json.document(Operations.CONCAT.run(searcher, args))
+          : Operations.FIND.run(searcher, args).toWire();
     } catch (RuntimeException e) {
       Failure f = Failure.of(e);
       Json.error(resp, f.status(), f.message());
       return;
     }
     Json.send(resp, 200, body);
-  }
-
-  private static Map<String, Object> wire(Listing<?> listed) {
-    return listed.toWire();
   }
 
   /**
@@ -203,6 +197,14 @@ final class ApiServlet extends HttpServlet {
     Block block = searcher.read(spec);
     Map<String, Object> out = new LinkedHashMap<>(Json.block(block));
     out.put("markdown", block.markdown());
+    List<Map<String, String>> backlinks = new ArrayList<>();
+    for (Backlink b : Backlink.to(searcher, block.path())) {
+      Map<String, String> link = new LinkedHashMap<>();
+      link.put("path", b.path());
+      link.put("title", b.title());
+      backlinks.add(link);
+    }
+    out.put("backlinks", backlinks);
     return out;
   }
 

@@ -2,10 +2,15 @@ package org.qmd4j.web;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.qmd4j.Highlighter;
 import org.qmd4j.search.LineMatch;
 
-/** Escaping for HTML text and attribute values, and for URL query values. */
+/**
+ * Escaping for HTML text and attribute values, and for URL query values; a line split where
+ * the query's words are, for the templates to mark.
+ */
 final class Html {
   private Html() {}
 
@@ -26,16 +31,19 @@ final class Html {
     return sb.toString();
   }
 
-  /** {@code text} escaped, with the words {@code words} finds wrapped in {@code <mark>}. */
-  static String marked(String text, Highlighter words) {
-    StringBuilder sb = new StringBuilder(text.length() + 32);
+  /** {@code text} in pieces, the words {@code words} finds apart and marked. */
+  static List<SearchPage.Span> spans(String text, Highlighter words) {
+    List<SearchPage.Span> out = new ArrayList<>();
     int at = 0;
     for (LineMatch.Range r : words.find(text)) {
-      sb.append(esc(text.substring(at, r.start()))).append("<mark>")
-          .append(esc(text.substring(r.start(), r.end()))).append("</mark>");
+      if (r.start() > at) out.add(new SearchPage.Span(text.substring(at, r.start()), false));
+      out.add(new SearchPage.Span(text.substring(r.start(), r.end()), true));
       at = r.end();
     }
-    return sb.append(esc(text.substring(at))).toString();
+    if (at < text.length() || out.isEmpty()) {
+      out.add(new SearchPage.Span(text.substring(at), false));
+    }
+    return out;
   }
 
   /** {@code s} as a URL query value. */

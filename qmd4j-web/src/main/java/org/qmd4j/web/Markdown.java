@@ -2,6 +2,7 @@ package org.qmd4j.web;
 
 import com.vladsch.flexmark.ast.Image;
 import com.vladsch.flexmark.ast.Link;
+import com.vladsch.flexmark.ast.SoftLineBreak;
 import com.vladsch.flexmark.ast.Text;
 import com.vladsch.flexmark.ext.gfm.strikethrough.StrikethroughExtension;
 import com.vladsch.flexmark.ext.gfm.tasklist.TaskListExtension;
@@ -31,6 +32,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.qmd4j.Highlighter;
 import org.qmd4j.concat.WikiLink;
 import org.qmd4j.search.LineMatch;
@@ -40,10 +43,14 @@ import org.qmd4j.search.LineMatch;
  * as text), links keep only http, https and mailto targets, images only relative ones, and a
  * relative link to another note opens that note in the page, and so does an Obsidian wiki link
  * ({@code [[Note Name|alias]]}, resolved as {@link WikiLink} says; one that names no note is
- * shown as text marked {@code unresolved}); the query's words can be wrapped in {@code
- * <mark>} (on text nodes only, escaped as any text). Thread-safe.
+ * shown as text marked {@code unresolved}); an Obsidian {@code #tag} links to its search; the
+ * query's words can be wrapped in {@code <mark>} (on text nodes only, escaped as any text).
+ * Thread-safe.
  */
 final class Markdown {
+  /** An Obsidian tag as written: {@code #} after a blank or at the start, then its name. */
+  private static final Pattern TAG =
+      Pattern.compile("(?<![^\\s])#([\\p{L}\\p{M}\\p{N}_/\\-]+)");
   private static final DataKey<String> NOTE_PATH = new DataKey<>("QMD4J_NOTE_PATH", "");
   private static final Highlighter NONE = Highlighter.of("");
   private static final DataKey<Highlighter> WORDS = new DataKey<>("QMD4J_WORDS", NONE);
@@ -76,12 +83,10 @@ final class Markdown {
     options.set(HtmlRenderer.ESCAPE_HTML, true);
     options.set(TablesExtension.CLASS_NAME, "table");
     this.parser = Parser.builder(options).build();
-    // Notes are written line by line ("status: en-cours" under "prio: haute"), and an
-    // overview's lines are lines: a line break in the text stays one, as note apps show it.
-    options.set(HtmlRenderer.SOFT_BREAK, "<br>\n");
     this.renderer = HtmlRenderer.builder(options)
         .nodeRendererFactory(options1 -> () -> Set.of(new NodeRenderingHandler<>(Text.class,
-            Markdown::text), new NodeRenderingHandler<>(
+            Markdown::text), new NodeRenderingHandler<>(SoftLineBreak.class,
+                Markdown::softBreak), new NodeRenderingHandler<>(
                 com.vladsch.flexmark.ext.wikilink.WikiLink.class, Markdown::wikiLink)))
         .attributeProviderFactory(new IndependentAttributeProviderFactory() {
           @Override
@@ -109,9 +114,69 @@ final class Markdown {
     return renderer.render(document);
   }
 
-  /** A text node, escaped, its matched words in {@code <mark>}: never raw note HTML. */
+  /**
+   * A line break in a paragraph stays one, as note apps show it: notes are written line by
+   * line ("status: en-cours" under "prio: haute"), and an overview's lines are lines.
+   */
+  private static void softBreak(SoftLineBreak node, NodeRendererContext context,
+      HtmlWriter html) {
+    html.tagVoid("br").line();
+  }
+
+  /**
+   * A text node, escaped, its matched words in {@code <mark>}: never raw note HTML. An
+   * Obsidian tag in it ({@code #projet}, after a blank or at a line's start, not only
+   * digits) is a link to its search, unless the text is already a link's.
+   */
   private static void text(Text node, NodeRendererContext context, HtmlWriter html) {
-    marked(node.getChars().unescape(), context, html);
+    String text = node.getChars().unescape();
+    Highlighter words = WORDS.get(context.getDocument());
+    List<LineMatch.Range> ranges = words == NONE ? List.of() : words.find(text);
+    int at = 0;
+    if (text.indexOf('#') >= 0 && !inLink(node)) {
+      int start = node.getStartOffset();
+      CharSequence base = node.getChars().getBaseSequence();
+      boolean afterBlank = start == 0 || Character.isWhitespace(base.charAt(start - 1));
+      Matcher m = TAG.matcher(text);
+      while (m.find()) {
+        if (m.start() == 0 && !afterBlank || m.group(1).chars().allMatch(Character::isDigit)) {
+          continue;
+        }
+        marked(text, at, m.start(), ranges, html);
+        html.attr("href", "/?q=" + Html.url(m.group())).attr("class", "tag")
+            .attr("title", "Notes tagged " + m.group()).withAttr().tag("a");
+        marked(text, m.start(), m.end(), ranges, html);
+        html.tag("/a");
+        at = m.end();
+      }
+    }
+    marked(text, at, text.length(), ranges, html);
+  }
+
+  /** Whether {@code node} is the text of a link, where a tag cannot be a link of its own. */
+  private static boolean inLink(Node node) {
+    for (Node p = node.getParent(); p != null; p = p.getParent()) {
+      if (p instanceof Link || p instanceof com.vladsch.flexmark.ast.LinkRef
+          || p instanceof com.vladsch.flexmark.ext.wikilink.WikiLink) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code text} from {@code from} to {@code to}, escaped, the parts in {@code ranges} marked. */
+  private static void marked(String text, int from, int to, List<LineMatch.Range> ranges,
+      HtmlWriter html) {
+    int at = from;
+    for (LineMatch.Range r : ranges) {
+      int start = Math.max(r.start(), at);
+      int end = Math.min(r.end(), to);
+      if (start >= end) continue;
+      html.text(text.substring(at, start)).tag("mark").text(text.substring(start, end))
+          .tag("/mark");
+      at = end;
+    }
+    html.text(text.substring(at, to));
   }
 
   /**
@@ -141,13 +206,7 @@ final class Markdown {
 
   private static void marked(String text, NodeRendererContext context, HtmlWriter html) {
     Highlighter words = WORDS.get(context.getDocument());
-    int at = 0;
-    for (LineMatch.Range r : words == NONE ? List.<LineMatch.Range>of() : words.find(text)) {
-      html.text(text.substring(at, r.start())).raw("<mark>")
-          .text(text.substring(r.start(), r.end())).raw("</mark>");
-      at = r.end();
-    }
-    html.text(text.substring(at));
+    marked(text, 0, text.length(), words == NONE ? List.of() : words.find(text), html);
   }
 
   /** The wiki links of one rendering: the vault's paths are listed at the first one. */

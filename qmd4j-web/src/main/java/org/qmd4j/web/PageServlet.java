@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import org.qmd4j.Backlink;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.Brief;
@@ -76,6 +77,17 @@ final class PageServlet extends HttpServlet {
       } catch (RuntimeException e) {
         model.failure = Failure.of(e);
       }
+      if (model.file != null) {
+        try {
+          model.backlinks = Backlink.to(searcher, model.file.path());
+        } catch (RuntimeException e) {
+          model.backlinksFailure = Failure.of(e).message();
+        }
+      }
+    } else if (model.form.query() != null && !model.form.pageProblems().isEmpty()) {
+      // Every invalid field at once, each beside its field: nothing is searched.
+      model.fieldErrors = model.form.pageProblems();
+      model.failure = Failure.of(model.fieldErrors.get(0));
     } else if (model.form.query() != null) {
       long start = System.nanoTime();
       try {
@@ -83,12 +95,13 @@ final class PageServlet extends HttpServlet {
         model.brief = brief;
         model.millis = (System.nanoTime() - start) / 1_000_000;
       } catch (FieldException e) {
-        model.fieldError = e;
+        model.fieldErrors = List.of(e);
         model.failure = Failure.of(e);
       } catch (InvalidDateException e) {
         // Both dates parsed, so this is date_from after date_to.
-        model.fieldError = new FieldException("to", e.named(SearchForm.PAGE_NAMES));
-        model.failure = Failure.of(model.fieldError);
+        model.fieldErrors = List.of(new FieldException("to",
+            e.named(SearchForm.PAGE_NAMES)));
+        model.failure = Failure.of(model.fieldErrors.get(0));
       } catch (RuntimeException e) {
         model.failure = Failure.of(e);
       }

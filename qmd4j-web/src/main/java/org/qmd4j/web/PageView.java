@@ -1,16 +1,23 @@
 package org.qmd4j.web;
 
-import static org.qmd4j.web.Html.esc;
 import static org.qmd4j.web.Html.url;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import org.qmd4j.Backlink;
 import org.qmd4j.EngineDescription;
 import org.qmd4j.Highlighter;
 import org.qmd4j.concat.Block;
@@ -20,10 +27,13 @@ import org.qmd4j.search.Layout;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
+import org.qmd4j.web.SearchPage.BlockView;
+import org.qmd4j.web.SearchPage.Link;
+import org.qmd4j.web.SearchPage.Node;
 
 /**
- * Writes the search page's HTML from what the servlet found, inside the pages' shared
- * {@code layout.jte}. Every value from outside is escaped.
+ * Turns what the servlet found into the search page's {@link SearchPage}, rendered by {@code
+ * search.jte} inside the pages' shared {@code layout.jte}.
  */
 final class PageView {
   private static final List<String> KIND_SCOPES = List.of("all-states", "all-changelogs",
@@ -55,8 +65,13 @@ final class PageView {
     String tasks;
     Brief brief;
     long millis;
-    FieldException fieldError;
+    /** The invalid fields, each with its message; empty when the form is fine. */
+    List<FieldException> fieldErrors = List.of();
     Failure failure;
+    /** The notes linking to the opened file. */
+    List<Backlink> backlinks = List.of();
+    /** Why the backlinks could not be listed, or {@code null}. */
+    String backlinksFailure;
     /** Why the vault has no indexed file, when it has none. */
     String nothingIndexed;
     boolean notesLayout;
@@ -66,54 +81,60 @@ final class PageView {
     }
   }
 
-  private static final String HINT = "Press <kbd>/</kbd> to search · <code>\"two words"
-      + "\"</code> in this order, <code>-word</code> to leave out · JSON at "
-      + "<code>/api/search</code>, <code>/api/brief</code>";
   /** The query syntax in one sentence (docs/query-syntax.md), the search box's tooltip. */
   static final String QUERY_SYNTAX = "Words in any order; \"two words\" adjacent, in this "
       + "order; -word or -\"two words\" to leave out the chunks holding them; [tag], #tag; "
       + "* for every note";
 
   String render(Model m) {
-    StringBuilder sb = new StringBuilder(16_384);
-    String title = m.open != null ? m.open
+    String shown = m.open != null ? m.open
         : m.form.query() != null && !m.form.query().isBlank() ? m.form.query() : null;
-    form(sb, m);
-    sb.append("<div class=\"layout\">\n<main id=\"results\" tabindex=\"-1\">\n");
-    if (m.failure != null && m.fieldError == null) {
-      sb.append("<div class=\"alert\" role=\"alert\"><strong>")
-          .append(m.failure.status() == 404 ? "Not found" : m.failure.status() == 400
-              ? "Cannot show this" : "Something went wrong")
-          .append("</strong><p>").append(esc(m.failure.message())).append("</p></div>\n");
+    SearchPage.Alert alert = null;
+    if (m.failure != null && m.fieldErrors.isEmpty()) {
+      alert = new SearchPage.Alert(m.failure.status() == 404 ? "Not found"
+          : m.failure.status() == 400 ? "Cannot show this" : "Something went wrong",
+          m.failure.message());
     }
-    if (m.nothingIndexed != null) {
-      sb.append("<div class=\"alert\" role=\"status\"><strong>Nothing is indexed</strong><p>")
-          .append(esc(m.nothingIndexed)).append("</p></div>\n");
-    }
-    if (m.fieldError != null) {
-      sb.append("<p class=\"hint-box\">Nothing was searched: fix the highlighted field, then "
-          + "press <kbd>Enter</kbd>.</p>\n");
-    }
+    Link back = null;
+    List<SearchPage.Notice> notices = List.of();
+    String overview = null;
+    SearchPage.Summary summary = null;
+    List<BlockView> blocks = List.of();
+    List<Link> welcome = null;
     if (m.file != null) {
-      file(sb, m);
+      back = back(m);
+      String q = m.form.query();
+      blocks = List.of(block(m.file, 1, kinds(m.tree).get(m.file.path()), List.of(),
+          m.form.pageQuery(), Highlighter.of(q == null ? "" : q), ""));
     } else if (m.brief != null) {
-      brief(sb, m);
+      notices = notices(m);
+      overview = markdown.render(withoutNotices(m.brief), "");
+      summary = summary(m);
+      blocks = blocks(m);
     } else if (m.failure == null) {
-      welcome(sb, m);
+      welcome = welcome(m);
     }
-    sb.append("</main>\n");
-    tree(sb, m);
-    sb.append("</div>\n");
-    return templates.layout(new Templates.Layout(title(title), vaultName, engine, "search",
-        tasksView, sb.toString(), HINT));
+    return templates.render("search.jte", new SearchPage(title(shown), vaultName, engine,
+        tasksView, form(m), alert, m.nothingIndexed, back, notices, overview, summary, blocks,
+        welcome, m.notesLayout, tree(m), m.file == null ? null : backlinks(m),
+        m.backlinksFailure));
+  }
+
+  /** The notes linking to the opened file, as links that open them. */
+  private static List<Link> backlinks(Model m) {
+    String back = m.form.pageQuery();
+    List<Link> out = new ArrayList<>();
+    for (Backlink b : m.backlinks) {
+      out.add(new Link("/?" + (back.isEmpty() ? "" : back + "&") + "open=" + url(b.path()),
+          b.title()));
+    }
+    return out;
   }
 
   String notFound(String uri) {
-    String body = "<main id=\"results\"><div class=\"alert\" role=\"alert\"><strong>Not found"
-        + "</strong><p>Nothing is served at " + esc(uri)
-        + ". <a href=\"/\">Back to search</a></p></div></main>\n";
-    return templates.layout(new Templates.Layout(title("Not found"), vaultName, engine, "",
-        tasksView, body, ""));
+    return templates.render("notfound.jte", new SearchPage(title("Not found"), vaultName,
+        engine, tasksView, null, new SearchPage.Alert("Not found", uri), null, null,
+        List.of(), null, null, List.of(), null, false, null, null, null));
   }
 
   /** The page's title: what it shows, then the vault. */
@@ -121,177 +142,75 @@ final class PageView {
     return (shown == null ? "" : shown + " · ") + vaultName + " · qmd4j";
   }
 
-  private void form(StringBuilder sb, Model m) {
+  private static SearchPage.Form form(Model m) {
     SearchForm f = m.form;
-    sb.append("<form class=\"search\" role=\"search\" method=\"get\" action=\"/\">\n")
-        .append("<div class=\"searchbar").append(invalid(m, "q")).append("\">")
-        .append("<label class=\"sr-only\" for=\"q\">Search the vault</label>")
-        .append("<svg class=\"icon\" viewBox=\"0 0 24 24\" aria-hidden=\"true\">")
-        .append("<circle cx=\"11\" cy=\"11\" r=\"7\"/><path d=\"m20 20-3.5-3.5\"/></svg>")
-        .append("<input id=\"q\" name=\"q\" type=\"search\" autocomplete=\"off\" ")
-        .append("spellcheck=\"false\" placeholder=\"Search your notes\" title=\"")
-        .append(esc(QUERY_SYNTAX)).append("\" value=\"")
-        .append(esc(SearchForm.or(f.query()))).append('"')
-        .append(aria(m, "q")).append(m.open == null && f.query() == null ? " autofocus" : "")
-        .append("><kbd class=\"hint\" aria-hidden=\"true\">/</kbd>")
-        .append("<button type=\"submit\">Search</button></div>\n");
-    error(sb, m, "q");
-    sb.append("<div class=\"filters\">\n");
     String mode = SearchForm.or(f.mode()).strip().toLowerCase(Locale.ROOT);
-    sb.append("<div class=\"field f-mode").append(invalid(m, "mode"))
-        .append("\"><label for=\"mode\">Mode</label><select id=\"mode\" name=\"mode\"")
-        .append(aria(m, "mode")).append(">")
-        .append(option("fast", "Fast", mode.isEmpty() || mode.equals("fast")))
-        .append(option("deep", "Deep", mode.equals("deep")));
+    List<SearchPage.Choice> modes = new ArrayList<>(List.of(
+        new SearchPage.Choice("fast", "Fast", mode.isEmpty() || mode.equals("fast")),
+        new SearchPage.Choice("deep", "Deep", mode.equals("deep"))));
     if (!mode.isEmpty() && !mode.equals("fast") && !mode.equals("deep")) {
-      sb.append(option(f.mode(), f.mode(), true));
+      modes.add(new SearchPage.Choice(f.mode(), f.mode(), true));
     }
-    sb.append("</select>");
-    error(sb, m, "mode");
-    sb.append("</div>\n");
-    sb.append("<div class=\"field wide f-scope").append(invalid(m, "scope"))
-        .append("\"><label for=\"scope\">Scope</label><input id=\"scope\" name=\"scope\" ")
-        .append("list=\"scopes\" autocomplete=\"off\" spellcheck=\"false\" ")
-        .append("placeholder=\"Whole vault\" value=\"").append(esc(SearchForm.or(f.scope())))
-        .append('"').append(aria(m, "scope")).append("><datalist id=\"scopes\">");
-    if (!m.notesLayout) {
-      for (String s : KIND_SCOPES) sb.append("<option value=\"").append(s).append("\">");
+    List<String> scopes = new ArrayList<>();
+    if (!m.notesLayout) scopes.addAll(KIND_SCOPES);
+    for (String p : projects(m.tree)) scopes.add("project:" + p);
+    Map<String, SearchPage.FieldError> errors = new LinkedHashMap<>();
+    for (FieldException e : m.fieldErrors) {
+      errors.putIfAbsent(e.field(), SearchPage.FieldError.of(e.getMessage()));
     }
-    for (String p : projects(m.tree)) {
-      sb.append("<option value=\"project:").append(esc(p)).append("\">");
-    }
-    sb.append("</datalist>");
-    error(sb, m, "scope");
-    sb.append("</div>\n");
-    dateField(sb, m, "from", "From", f.from(), "3 months ago");
-    dateField(sb, m, "to", "To", f.to(), "today");
-    sb.append("<div class=\"field narrow f-limit").append(invalid(m, "limit"))
-        .append("\"><label for=\"limit\">Limit</label><input id=\"limit\" name=\"limit\" ")
-        .append("inputmode=\"numeric\" autocomplete=\"off\" placeholder=\"20\" value=\"")
-        .append(esc(SearchForm.or(f.limit()))).append('"').append(aria(m, "limit"))
-        .append(">");
-    error(sb, m, "limit");
-    sb.append("</div>\n</div>\n</form>\n");
+    return new SearchPage.Form(SearchForm.or(f.query()), m.open == null && f.query() == null,
+        modes, SearchForm.or(f.scope()), scopes, SearchForm.or(f.from()),
+        SearchForm.or(f.to()), SearchForm.or(f.limit()), errors);
   }
 
-  private static void dateField(StringBuilder sb, Model m, String name, String label,
-      String value, String placeholder) {
-    sb.append("<div class=\"field f-").append(name).append(invalid(m, name))
-        .append("\"><label for=\"")
-        .append(name).append("\">").append(label).append("</label><input id=\"").append(name)
-        .append("\" name=\"").append(name).append("\" autocomplete=\"off\" placeholder=\"")
-        .append(placeholder).append("\" value=\"").append(esc(SearchForm.or(value)))
-        .append('"').append(aria(m, name)).append(">");
-    error(sb, m, name);
-    sb.append("</div>\n");
-  }
-
-  private static String invalid(Model m, String field) {
-    return m.fieldError != null && m.fieldError.field().equals(field) ? " invalid" : "";
-  }
-
-  private static String aria(Model m, String field) {
-    return invalid(m, field).isEmpty() ? ""
-        : " aria-invalid=\"true\" aria-describedby=\"" + field + "-error\"";
-  }
-
-  private static void error(StringBuilder sb, Model m, String field) {
-    if (invalid(m, field).isEmpty()) return;
-    sb.append("<p class=\"field-error\" id=\"").append(field).append("-error\" role=\"alert\">")
-        .append(esc(m.fieldError.getMessage())).append("</p>");
-  }
-
-  private static String option(String value, String label, boolean selected) {
-    return "<option value=\"" + esc(value) + "\"" + (selected ? " selected" : "") + ">"
-        + esc(label) + "</option>";
-  }
-
-  private void welcome(StringBuilder sb, Model m) {
-    sb.append("<section class=\"welcome\"><h1>Search your notes</h1>")
-        .append("<p>Type a few words and press <kbd>Enter</kbd>. The answer is a brief: a short "
-            + "overview, then the notes themselves, each headed by its path and lines.</p>")
-        .append("<p class=\"muted\">Use <code>*</code> to list everything in a scope, a "
-            + "scope such as " + (m.notesLayout ? "<code>folder:path</code>"
-            : "<code>project:name</code> or <code>all-states</code>") + " to narrow "
-            + "down, and dates such as <code>2025-07-01</code> or <code>3 months ago</code>."
-            + "</p><h2>Start from</h2><ul class=\"chips\">");
-    String[][] starts = m.notesLayout ? topFolders(m.tree) : new String[][] {
-        {"all-states", "Project states"}, {"all-changelogs", "Changelogs"},
-        {"all-tasks", "Tasks"}, {"all-descriptions", "Descriptions"}, {"all-buckets",
-        "Buckets"}};
-    for (String[] s : starts) {
-      sb.append("<li><a href=\"/?q=*&amp;scope=").append(s[0]).append("\">").append(s[1])
-          .append("</a></li>");
-    }
-    sb.append("</ul></section>\n");
-  }
-
-  /** The notes layout's starting points: {@code folder:} scopes of the top folders with notes. */
-  private static String[][] topFolders(VaultTree tree) {
-    java.util.Set<String> tops = new java.util.TreeSet<>();
-    for (VaultTree.Entry e : tree.files()) {
-      int slash = e.path().indexOf('/');
-      if (e.indexed() && slash > 0) tops.add(e.path().substring(0, slash));
-    }
-    // Both cells go into the page as they are: encoded for the link, escaped for the label.
-    return tops.stream().map(t -> new String[] {esc(java.net.URLEncoder.encode("folder:" + t,
-        java.nio.charset.StandardCharsets.UTF_8)), esc(t)}).toArray(String[][]::new);
-  }
-
-  private void brief(StringBuilder sb, Model m) {
-    Brief brief = m.brief;
+  private static Link back(Model m) {
     String back = m.form.pageQuery();
-    notice(sb, m);
-    sb.append("<section class=\"overview\" aria-label=\"Overview\"><div class=\"md\">")
-        .append(markdown.render(withoutNotices(brief), "")).append("</div></section>\n");
-    Highlighter words = Highlighter.of(m.form.query() + " "
-        + String.join(" ", brief.corrected().values()));
-    int n = brief.results().size();
-    int b = brief.blocks().size();
-    // "20 of 28 results" when the limit left some out; the Limit field shows more.
-    String found = brief.total().exceeds(n) ? n + " of " + brief.total() + " results"
-        : n + (n == 1 ? " result" : " results");
-    sb.append("<p class=\"summary\">").append(found)
-        .append(" in ").append(b).append(b == 1 ? " block" : " blocks").append(" · ")
-        .append(m.millis).append(" ms · <a href=\"/api/brief?")
-        .append(esc(apiQuery(m.form))).append("\">JSON</a></p>\n");
-    Map<String, String> kinds = kinds(m.tree);
-    Map<String, List<LineRange>> hits = new HashMap<>();
-    Map<String, List<SearchResult>> byPath = new HashMap<>();
-    for (SearchResult r : brief.results()) {
-      hits.computeIfAbsent(r.path(), k -> new ArrayList<>()).add(r.lines());
-      byPath.computeIfAbsent(r.path(), k -> new ArrayList<>()).add(r);
+    if (m.tasks != null) {
+      // Only a query string: the link stays on this server's Tasks page whatever it holds.
+      String filters = m.tasks.replace("#", "%23");
+      return new Link("/tasks" + (filters.isEmpty() ? "" : "?") + filters, "← Back to tasks");
     }
-    int i = 0;
-    for (Block block : brief.blocks()) {
-      block(sb, block, ++i, kinds.get(block.path()),
-          hits.getOrDefault(block.path(), List.of()), back, words,
-          dates(block, byPath.getOrDefault(block.path(), List.of())));
+    return back.isEmpty() ? null : new Link("/?" + back, "← Back to results");
+  }
+
+  private static List<Link> welcome(Model m) {
+    List<Link> out = new ArrayList<>();
+    if (m.notesLayout) {
+      // The notes layout's starting points: folder: scopes of the top folders with notes.
+      Set<String> tops = new TreeSet<>();
+      for (VaultTree.Entry e : m.tree.files()) {
+        int slash = e.path().indexOf('/');
+        if (e.indexed() && slash > 0) tops.add(e.path().substring(0, slash));
+      }
+      for (String t : tops) {
+        out.add(new Link("/?q=*&scope=" + URLEncoder.encode("folder:" + t,
+            StandardCharsets.UTF_8), t));
+      }
+      return out;
     }
+    String[][] starts = {{"all-states", "Project states"}, {"all-changelogs", "Changelogs"},
+        {"all-tasks", "Tasks"}, {"all-descriptions", "Descriptions"},
+        {"all-buckets", "Buckets"}};
+    for (String[] s : starts) out.add(new Link("/?q=*&scope=" + s[0], s[1]));
+    return out;
   }
 
   /** The correction, or the suggestions as links, above the overview. */
-  private void notice(StringBuilder sb, Model m) {
+  private static List<SearchPage.Notice> notices(Model m) {
     Brief brief = m.brief;
+    List<SearchPage.Notice> out = new ArrayList<>();
     if (!brief.corrected().isEmpty()) {
-      sb.append("<p class=\"notice\" role=\"status\">Showing results for ");
-      brief.corrected().values().forEach(w -> sb.append("<strong>").append(esc(w))
-          .append("</strong> "));
-      sb.append("(no match for ");
-      brief.corrected().keySet().forEach(w -> sb.append("<s>").append(esc(w)).append("</s> "));
-      sb.setLength(sb.length() - 1);
-      sb.append(")</p>\n");
+      out.add(new SearchPage.Notice(List.copyOf(brief.corrected().values()),
+          List.copyOf(brief.corrected().keySet()), List.of()));
     }
     if (!brief.suggestions().isEmpty()) {
-      sb.append("<p class=\"notice\" role=\"status\">Did you mean ");
-      String sep = "";
+      List<Link> links = new ArrayList<>();
       for (String q : brief.suggestions()) {
-        sb.append(sep).append("<a href=\"/?").append(esc(m.form.withQuery(q).pageQuery()))
-            .append("\">").append(esc(q)).append("</a>");
-        sep = " or ";
+        links.add(new Link("/?" + m.form.withQuery(q).pageQuery(), q));
       }
-      sb.append("?</p>\n");
+      out.add(new SearchPage.Notice(List.of(), List.of(), links));
     }
+    return out;
   }
 
   /** The overview without the correction and suggestion sentences the notice shows. */
@@ -307,20 +226,36 @@ final class PageView {
     return overview;
   }
 
-  private void file(StringBuilder sb, Model m) {
-    String back = m.form.pageQuery();
-    if (m.tasks != null) {
-      // Only a query string: the link stays on this server's Tasks page whatever it holds.
-      String filters = m.tasks.replace("#", "%23");
-      sb.append("<p class=\"back\"><a href=\"/tasks").append(filters.isEmpty() ? "" : "?")
-          .append(esc(filters)).append("\">← Back to tasks</a></p>\n");
-    } else if (!back.isEmpty()) {
-      sb.append("<p class=\"back\"><a href=\"/?").append(esc(back))
-          .append("\">← Back to results</a></p>\n");
+  private static SearchPage.Summary summary(Model m) {
+    Brief brief = m.brief;
+    int n = brief.results().size();
+    int b = brief.blocks().size();
+    // "20 of 28 results" when the limit left some out; the Limit field shows more.
+    String found = brief.total().exceeds(n) ? n + " of " + brief.total() + " results"
+        : n + (n == 1 ? " result" : " results");
+    return new SearchPage.Summary(found, b + (b == 1 ? " block" : " blocks"), m.millis,
+        "/api/brief?" + apiQuery(m.form));
+  }
+
+  private List<BlockView> blocks(Model m) {
+    Brief brief = m.brief;
+    Highlighter words = Highlighter.of(m.form.query() + " "
+        + String.join(" ", brief.corrected().values()));
+    Map<String, String> kinds = kinds(m.tree);
+    Map<String, List<LineRange>> hits = new HashMap<>();
+    Map<String, List<SearchResult>> byPath = new HashMap<>();
+    for (SearchResult r : brief.results()) {
+      hits.computeIfAbsent(r.path(), k -> new ArrayList<>()).add(r.lines());
+      byPath.computeIfAbsent(r.path(), k -> new ArrayList<>()).add(r);
     }
-    String q = m.form.query();
-    block(sb, m.file, 1, kinds(m.tree).get(m.file.path()), List.of(), back,
-        Highlighter.of(q == null ? "" : q), "");
+    List<BlockView> out = new ArrayList<>();
+    int i = 0;
+    for (Block block : brief.blocks()) {
+      out.add(block(block, ++i, kinds.get(block.path()),
+          hits.getOrDefault(block.path(), List.of()), m.form.pageQuery(), words,
+          dates(block, byPath.getOrDefault(block.path(), List.of()))));
+    }
+    return out;
   }
 
   /**
@@ -328,7 +263,7 @@ final class PageView {
    * 2025-07-14 (changelog day)}; empty when they have none.
    */
   private static String dates(Block block, List<SearchResult> results) {
-    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    Set<String> out = new LinkedHashSet<>();
     for (SearchResult r : results) {
       boolean shown = block.lines().map(l -> l.from() <= r.lines().to()
           && r.lines().from() <= l.to()).orElse(true);
@@ -338,78 +273,40 @@ final class PageView {
     return String.join(" · ", out);
   }
 
-  private void block(StringBuilder sb, Block block, int index, String kind,
-      List<LineRange> hits, String back, Highlighter words, String dates) {
-    String id = "block-" + index;
+  private BlockView block(Block block, int index, String kind, List<LineRange> hits,
+      String back, Highlighter words, String dates) {
     String open = "/?" + (back.isEmpty() ? "" : back + "&") + "open=" + url(block.path());
     int slash = block.path().lastIndexOf('/');
-    sb.append("<article class=\"block\" id=\"").append(id).append("\">\n")
-        .append("<header class=\"block-head\"><h2 class=\"path\"><a href=\"").append(esc(open))
-        .append("\" title=\"Open the whole file\"><span class=\"dir\">")
-        .append(esc(block.path().substring(0, slash + 1))).append("</span><span class=\"name\">")
-        .append(esc(block.path().substring(slash + 1))).append("</span></a></h2>");
-    if (kind != null) {
-      sb.append("<span class=\"kind kind-").append(esc(kind)).append("\">").append(esc(kind))
-          .append("</span>");
-    }
-    sb.append("<span class=\"lines\">").append(block.wholeFile()
+    String lines = block.wholeFile()
         ? "whole file · " + block.fileLines() + (block.fileLines() == 1 ? " line" : " lines")
-        : block.lines().map(PageView::lines).orElse("")).append("</span>");
-    if (!dates.isEmpty()) {
-      sb.append("<span class=\"date\" title=\"The date that date filters use, and where it "
-          + "comes from\">").append(esc(dates)).append("</span>");
-    }
-    sb.append("<span class=\"actions\"><button type=\"button\" class=\"toggle\" ")
-        .append("aria-pressed=\"false\" data-block=\"").append(id).append("\">Source</button>");
-    if (!block.wholeFile()) {
-      sb.append("<a class=\"open\" href=\"").append(esc(open)).append("\">Open file</a>");
-    }
-    sb.append("</span></header>\n");
-    boolean fromTop = block.lines().map(l -> l.from() == 1).orElse(true);
-    sb.append("<div class=\"md rendered\">").append(rendered(block.text(), fromTop,
-        block.path(), words)).append("</div>\n");
-    sb.append("<div class=\"source\" hidden><pre>");
+        : block.lines().map(PageView::lines).orElse("");
+    List<SearchPage.SourceLine> source = new ArrayList<>();
     int line = block.lines().map(LineRange::from).orElse(1);
     if (!block.text().isEmpty()) {
       for (String text : block.text().split("\n", -1)) {
         int n = line++;
-        boolean hit = hits.stream().anyMatch(r -> r.contains(n));
-        sb.append("<span class=\"line").append(hit ? " hit" : "").append("\"><span class=\"n\">")
-            .append(n).append("</span><code>").append(Html.marked(text, words))
-            .append("</code></span>");
+        source.add(new SearchPage.SourceLine(n, hits.stream().anyMatch(r -> r.contains(n)),
+            Html.spans(text, words)));
       }
     }
-    sb.append("</pre></div>\n");
-    block.truncation().ifPresent(t -> sb.append("<p class=\"truncated\">")
-        .append(esc(t.marker())).append("</p>\n"));
-    sb.append("</article>\n");
-  }
-
-  /** The note's markdown; a frontmatter at the top of the file becomes a small table. */
-  private String rendered(String text, boolean fromTop, String path, Highlighter words) {
-    if (text.isBlank()) return "<p class=\"muted\">(empty)</p>";
-    if (fromTop && text.startsWith("---\n")) {
-      int end = text.indexOf("\n---", 3);
-      if (end > 0 && (text.length() == end + 4 || text.charAt(end + 4) == '\n')) {
-        StringBuilder sb = new StringBuilder("<dl class=\"frontmatter\">");
-        for (String line : text.substring(4, end).split("\n")) {
-          int colon = line.indexOf(':');
-          if (colon > 0 && !line.startsWith(" ")) {
-            sb.append("<dt>").append(esc(line.substring(0, colon).strip())).append("</dt><dd>")
-                .append(esc(line.substring(colon + 1).strip())).append("</dd>");
-          } else if (!line.isBlank()) {
-            sb.append("<dd>").append(esc(line.strip())).append("</dd>");
-          }
-        }
-        sb.append("</dl>");
-        return sb + markdown.render(text.substring(Math.min(text.length(), end + 4)), path,
-            words);
+    String text = block.text();
+    boolean fromTop = block.lines().map(l -> l.from() == 1).orElse(true);
+    List<SearchPage.Field> frontmatter = null;
+    String html = "";
+    if (!text.isBlank()) {
+      int end = fromTop ? Frontmatter.end(text) : -1;
+      if (end > 0) {
+        frontmatter = Frontmatter.fields(text.substring(4, end));
+        text = text.substring(Math.min(text.length(), end + 4));
       }
+      html = markdown.render(text, block.path(), words);
     }
-    return markdown.render(text, path, words);
+    return new BlockView("block-" + index, block.path().substring(0, slash + 1),
+        block.path().substring(slash + 1), open, kind, lines, dates, block.wholeFile(),
+        frontmatter, html, source, block.truncation().map(t -> t.marker()).orElse(null));
   }
 
-  private void tree(StringBuilder sb, Model m) {
+  private static SearchPage.Tree tree(Model m) {
     Set<String> openFolders = new HashSet<>();
     List<String> shown = new ArrayList<>();
     if (m.file != null) shown.add(m.file.path());
@@ -421,36 +318,33 @@ final class PageView {
     }
     String current = m.file == null ? null : m.file.path();
     String back = m.form.pageQuery();
-    sb.append("<aside class=\"sidebar\"><details class=\"tree-box\" open><summary>")
-        .append("<h2>Vault</h2><span class=\"count\">").append(m.tree.files().size())
-        .append(" files</span></summary><nav aria-label=\"Vault files\">");
-    List<VaultTree.Entry> entries = m.tree.entries();
-    int depth = 0;
-    sb.append("<ul class=\"tree\">");
-    for (int i = 0; i < entries.size(); i++) {
-      VaultTree.Entry e = entries.get(i);
-      while (depth > e.depth()) {
-        sb.append("</ul></details></li>");
-        depth--;
-      }
+    // The entries come depth first: each folder's children follow it, one level deeper.
+    Deque<List<Node>> levels = new ArrayDeque<>();
+    Deque<VaultTree.Entry> folders = new ArrayDeque<>();
+    levels.push(new ArrayList<>());
+    for (VaultTree.Entry e : m.tree.entries()) {
+      while (folders.size() > e.depth()) close(levels, folders, openFolders);
       if (e.folder()) {
-        boolean expand = openFolders.contains(e.path()) || e.path().equals("projects");
-        sb.append("<li class=\"folder\"><details").append(expand ? " open" : "")
-            .append("><summary>").append(esc(e.name())).append("</summary><ul>");
-        depth++;
+        folders.push(e);
+        levels.push(new ArrayList<>());
       } else {
         String href = "/?" + (back.isEmpty() ? "" : back + "&") + "open=" + url(e.path());
-        sb.append("<li class=\"file").append(e.indexed() ? "" : " plain").append("\"><a href=\"")
-            .append(esc(href)).append("\" title=\"").append(esc(e.path())).append('"')
-            .append(e.path().equals(current) ? " aria-current=\"page\"" : "").append(">")
-            .append(esc(e.name())).append("</a>");
-        e.kind().ifPresent(k -> sb.append("<span class=\"kind kind-").append(k.wireName())
-            .append("\">").append(k.wireName()).append("</span>"));
-        sb.append("</li>");
+        levels.peek().add(new Node(e.name(), false, false, List.of(), href, e.path(),
+            e.indexed(), e.path().equals(current), e.kind().map(k -> k.wireName())
+            .orElse(null)));
       }
     }
-    while (depth-- > 0) sb.append("</ul></details></li>");
-    sb.append("</ul></nav></details></aside>\n");
+    while (!folders.isEmpty()) close(levels, folders, openFolders);
+    return new SearchPage.Tree(m.tree.files().size(), levels.pop());
+  }
+
+  private static void close(Deque<List<Node>> levels, Deque<VaultTree.Entry> folders,
+      Set<String> openFolders) {
+    VaultTree.Entry folder = folders.pop();
+    List<Node> children = levels.pop();
+    boolean expand = openFolders.contains(folder.path()) || folder.path().equals("projects");
+    levels.peek().add(new Node(folder.name(), true, expand, children, null, folder.path(),
+        true, false, null));
   }
 
   private static String lines(LineRange r) {

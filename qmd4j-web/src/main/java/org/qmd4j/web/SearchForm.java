@@ -1,7 +1,9 @@
 package org.qmd4j.web;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.InvalidDateException;
@@ -62,37 +64,9 @@ record SearchForm(String query, String mode, String scope, String from, String t
   }
 
   private SearchRequest toRequest(Map<String, String> names) {
-    try {
-      if (!blank(mode)) Mode.parse(mode);
-    } catch (RuntimeException e) {
-      throw new FieldException("mode", e);
-    }
-    try {
-      Scope.parse(scope);
-    } catch (RuntimeException e) {
-      throw new FieldException("scope", e);
-    }
-    try {
-      if (!blank(from)) DateSpec.parse(from, "date_from");
-    } catch (InvalidDateException e) {
-      throw new FieldException("from", e.named(names));
-    } catch (RuntimeException e) {
-      throw new FieldException("from", e);
-    }
-    try {
-      if (!blank(to)) DateSpec.parse(to, "date_to");
-    } catch (InvalidDateException e) {
-      throw new FieldException("to", e.named(names));
-    } catch (RuntimeException e) {
-      throw new FieldException("to", e);
-    }
-    int max = SearchRequest.DEFAULT_LIMIT;
-    try {
-      if (!blank(limit)) max = Integer.parseInt(limit.strip());
-    } catch (NumberFormatException e) {
-      throw new FieldException("limit", new IllegalArgumentException(
-          "Expected a whole number of results, at least 1, but was '" + limit + "'"));
-    }
+    List<FieldException> problems = problems(names);
+    if (!problems.isEmpty()) throw problems.get(0);
+    int max = blank(limit) ? SearchRequest.DEFAULT_LIMIT : Integer.parseInt(limit.strip());
     SearchRequest request;
     try {
       request = SearchRequest.parse(query == null ? "" : query, mode, scope, from, to);
@@ -103,6 +77,49 @@ record SearchForm(String query, String mode, String scope, String from, String t
       return request.withLimit(max);
     } catch (RuntimeException e) {
       throw new FieldException("limit", e);
+    }
+  }
+
+  /**
+   * Every field's error, each field checked alone, in the form's order (mode, scope, from,
+   * to, limit), the page's names in the date messages: the page shows them all at once. The
+   * words are checked by the request itself.
+   */
+  List<FieldException> pageProblems() {
+    return problems(PAGE_NAMES);
+  }
+
+  private List<FieldException> problems(Map<String, String> names) {
+    List<FieldException> out = new ArrayList<>();
+    try {
+      if (!blank(mode)) Mode.parse(mode);
+    } catch (RuntimeException e) {
+      out.add(new FieldException("mode", e));
+    }
+    try {
+      Scope.parse(scope);
+    } catch (RuntimeException e) {
+      out.add(new FieldException("scope", e));
+    }
+    date(out, "from", from, "date_from", names);
+    date(out, "to", to, "date_to", names);
+    try {
+      if (!blank(limit)) Integer.parseInt(limit.strip());
+    } catch (NumberFormatException e) {
+      out.add(new FieldException("limit", new IllegalArgumentException(
+          "Expected a whole number of results, at least 1, but was '" + limit + "'")));
+    }
+    return out;
+  }
+
+  private static void date(List<FieldException> out, String field, String value,
+      String parameter, Map<String, String> names) {
+    try {
+      if (!blank(value)) DateSpec.parse(value, parameter);
+    } catch (InvalidDateException e) {
+      out.add(new FieldException(field, e.named(names)));
+    } catch (RuntimeException e) {
+      out.add(new FieldException(field, e));
     }
   }
 

@@ -246,6 +246,23 @@ class QmdSessionIntegrationTest {
   }
 
   @Test
+  void aDeletedIndexIsRebuiltAndTheNextEditIsFound() throws IOException {
+    List<SearchResult> before = search("webhook");
+    assertThat(before).isNotEmpty();
+    long pid = sessionPid();
+    Path index = Path.of(searcher.describe().indexLocation());
+    for (String suffix : List.of("", "-wal", "-shm")) {
+      Files.deleteIfExists(Path.of(index + suffix)); // the session still has the file open
+    }
+    assertThat(search("webhook")).isEqualTo(before);
+    Files.writeString(vault.resolve("projects/startup-x/state.md"),
+        "\nzorglubette est le mot ajouté.\n", java.nio.file.StandardOpenOption.APPEND);
+    assertThat(search("zorglubette")).extracting(SearchResult::path)
+        .containsExactly("projects/startup-x/state.md");
+    assertThat(sessionPid()).as("a new session reads the new file").isNotEqualTo(pid);
+  }
+
+  @Test
   void turnedOffSessionSearchesThroughTheCli() {
     searcher.close();
     SearchOptions o = options(tmp);
