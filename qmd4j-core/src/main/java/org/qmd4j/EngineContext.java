@@ -9,17 +9,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.internal.NoteCache;
+import java.util.TreeMap;
+import org.qmd4j.analysis.StandardAnalysis;
+import org.qmd4j.cache.NoteCache;
+import org.qmd4j.embedded.EmbeddedEngine;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Layout;
+import org.qmd4j.spi.ChangeFeed;
 import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.FileStamp;
+import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.spi.TextAnalysis;
 import org.qmd4j.vault.ParsedNote;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
+import org.qmd4j.watch.VaultFeed;
 
-/** The {@link SearchEngine.Context} given to an application's engine factory. */
+/**
+ * The {@link SearchEngine.Context} given to an engine factory that is not built in: the Solr
+ * engine's, an application's own.
+ */
 final class EngineContext implements SearchEngine.Context {
   private final Path vault;
   private final VaultLayout layout;
@@ -62,14 +73,49 @@ final class EngineContext implements SearchEngine.Context {
 
   @Override
   public List<String> indexedFiles() {
+    List<String> paths = new ArrayList<>(stamps("").keySet());
+    Collections.sort(paths);
+    return List.copyOf(paths);
+  }
+
+  @Override
+  public Map<String, String> settings() {
+    return options.engineSettings();
+  }
+
+  @Override
+  public boolean watch() {
+    return options.watch();
+  }
+
+  @Override
+  public ChangeFeed changeFeed(boolean watch) {
+    return watch ? VaultFeed.watchOrWalk(vault, layout) : VaultFeed.walkEveryTime(layout);
+  }
+
+  @Override
+  public Map<String, FileStamp> stamps(String under) {
+    Objects.requireNonNull(under, "under == null");
     try {
-      List<String> paths = new ArrayList<>(VaultScanner.scan(vault, layout).keySet());
-      Collections.sort(paths);
-      return List.copyOf(paths);
+      if (under.isEmpty()) return VaultScanner.scan(vault, layout);
+      Map<String, FileStamp> found = new TreeMap<>();
+      VaultScanner.scanInto(vault, layout, under, found);
+      return found;
     } catch (IOException e) {
       throw new IndexException("Cannot list the files of the vault " + vault + " ("
           + Problems.describe(e) + ")" + "; check that the vault folder exists and can be read", e);
     }
+  }
+
+  @Override
+  public TextAnalysis analysis() {
+    return StandardAnalysis.INSTANCE;
+  }
+
+  @Override
+  public SearchEngine openEmbedded(Path indexDir) {
+    return EmbeddedEngine.open(vault, Objects.requireNonNull(indexDir, "indexDir == null"),
+        options.chunker(), VaultFeed.walkEveryTime(layout), IndexProgress.NONE);
   }
 
   @Override

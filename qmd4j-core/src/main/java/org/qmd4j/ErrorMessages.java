@@ -1,8 +1,11 @@
 package org.qmd4j;
 
+import java.util.List;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import org.qmd4j.search.SearchException;
 import org.qmd4j.search.SearcherClosedException;
+import org.qmd4j.vault.VaultProjects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +42,21 @@ public final class ErrorMessages {
       + " is running";
 
   private ErrorMessages() {}
+
+  /**
+   * The valid names nearest to {@code name}, best first, for a "did you mean": the same name
+   * but for case and accents, then a prefix or suffix of it, then a few edits away.
+   *
+   * @param name what was given
+   * @param valid the valid names
+   * @param max how many to return at most
+   * @return at most {@code max} names of {@code valid}; empty when none is near
+   * @since 0.9
+   */
+  public static List<String> nearest(String name, List<String> valid, int max) {
+    return VaultProjects.nearest(Objects.requireNonNull(name, "name == null"),
+        Objects.requireNonNull(valid, "valid == null"), max);
+  }
 
   /**
    * The message of {@code failure} for people.

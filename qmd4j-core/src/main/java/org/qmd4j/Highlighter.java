@@ -2,7 +2,7 @@ package org.qmd4j;
 
 import java.util.List;
 import java.util.Objects;
-import org.qmd4j.internal.TermMatcher;
+import org.qmd4j.analysis.TermMatcher;
 import org.qmd4j.search.LineMatch;
 
 /**

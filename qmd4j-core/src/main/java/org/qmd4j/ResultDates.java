@@ -10,7 +10,7 @@ import org.qmd4j.search.DateSource;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.spi.Chunk;
-import org.qmd4j.vault.FileStamp;
+import org.qmd4j.spi.FileStamp;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.InsideVault;
 import org.qmd4j.vault.NoteDates;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.qmd4j.internal.TermMatcher;
+import org.qmd4j.analysis.TermMatcher;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.spi.Chunk;

@@ -7,14 +7,15 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.qmd4j.analysis.StandardAnalysis;
 import org.qmd4j.embedded.EmbeddedEngine;
-import org.qmd4j.internal.ChangeFeed;
-import org.qmd4j.internal.FallbackEngine;
 import org.qmd4j.internal.Problems;
+import org.qmd4j.qmd.FallbackEngine;
 import org.qmd4j.qmd.QmdBinary;
 import org.qmd4j.qmd.QmdEngine;
 import org.qmd4j.search.EngineException;
@@ -26,7 +27,9 @@ import org.qmd4j.spi.BinaryLocator;
 import org.qmd4j.spi.EmbeddingModel;
 import org.qmd4j.spi.QmdOptions;
 import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.spi.TextAnalysis;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.watch.VaultFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +39,11 @@ import org.slf4j.LoggerFactory;
  * <table>
  *   <caption>SearchEngine choice</caption>
  *   <tr><th>condition</th><th>engine</th></tr>
- *   <tr><td>{@code QMD4J_SEARCH_FALLBACK=1}</td><td>embedded, whatever was asked</td></tr>
+ *   <tr><td>an engine on the class path, by name ({@link SearchOptions#engineName()})</td>
+ *       <td>that engine, as {@link #forVault(Path, SearchOptions, SearchEngine.Factory)}
+ *       opens it</td></tr>
+ *   <tr><td>{@code QMD4J_SEARCH_FALLBACK=1}</td><td>embedded, whatever built-in engine was
+ *       asked</td></tr>
  *   <tr><td>{@link EngineChoice#EMBEDDED}</td><td>embedded</td></tr>
  *   <tr><td>{@link EngineChoice#QMD}</td><td>qmd, or an error saying why it cannot run</td></tr>
  *   <tr><td>{@link EngineChoice#AUTO}</td><td>qmd when usable, else embedded with a logged
@@ -76,6 +83,27 @@ public final class SearchProviders {
   }
 
   /**
+   * The names of the engines {@link SearchOptions.Builder#engine(String)} can choose: {@code
+   * auto}, {@code qmd}, {@code embedded}, then those registered on the class path.
+   *
+   * @since 0.9
+   */
+  public static List<String> engines() {
+    return EnginePlugins.names();
+  }
+
+  /**
+   * Expert: qmd4j's text analysis, as the built-in engines index and search with it, for an
+   * engine outside core when it has no vault at hand (writing a schema); an open engine has it
+   * from {@link SearchEngine.Context#analysis()}.
+   *
+   * @since 0.9
+   */
+  public static TextAnalysis analysis() {
+    return StandardAnalysis.INSTANCE;
+  }
+
+  /**
    * A searcher for {@code vault}.
    *
    * @throws VaultNotFoundException if {@code vault} is not an existing folder
@@ -85,6 +113,10 @@ public final class SearchProviders {
   public static Searcher forVault(Path vault, SearchOptions options) {
     Objects.requireNonNull(vault, "vault == null");
     Objects.requireNonNull(options, "options == null");
+    if (!EnginePlugins.isBuiltIn(options.engineName())) {
+      return forVault(vault, options, EnginePlugins.named(options.engineName()));
+    }
+    EngineChoice choice = EngineChoice.parse(options.engineName());
     Path root = realVault(vault);
     VaultLayout layout = layoutOf(root, options);
     String fallback = options.environment().get(FALLBACK_ENV);
@@ -92,7 +124,7 @@ public final class SearchProviders {
       return embedded(root, layout, options,
           FALLBACK_ENV + "=" + fallback + " forces the embedded engine");
     }
-    if (options.engine() == EngineChoice.EMBEDDED) {
+    if (choice == EngineChoice.EMBEDDED) {
       return embedded(root, layout, options, "the embedded engine was requested");
     }
     QmdOptions qmd = options.qmd();
@@ -108,16 +140,16 @@ public final class SearchProviders {
           options.resolveCacheDir());
       if (probe.binary().isPresent()) {
         try {
-          return qmd(root, layout, options, probe.binary().get());
+          return qmd(root, layout, options, probe.binary().get(), choice);
         } catch (EngineException e) {
-          if (options.engine() == EngineChoice.QMD) throw e;
+          if (choice == EngineChoice.QMD) throw e;
           problem = "qmd could not set up its index: " + e.getMessage();
         }
       } else {
         problem = probe.problem();
       }
     }
-    if (options.engine() == EngineChoice.QMD) {
+    if (choice == EngineChoice.QMD) {
       throw new QmdUnavailableException("The qmd engine cannot run: " + problem);
     }
     if (WARNED.add(root + "|" + problem)) {
@@ -127,10 +159,10 @@ public final class SearchProviders {
   }
 
   /**
-   * A searcher for {@code vault} that runs the application's own engine, made by
-   * {@code factory}; {@link SearchOptions#engine()} and {@code QMD4J_SEARCH_FALLBACK} are not
-   * consulted. Scope, dates, line ranges, briefs, find and the typed facade work as with the
-   * built-in engines.
+   * A searcher for {@code vault} that runs the engine {@code factory} makes (the application's
+   * own, or one {@link #forVault(Path, SearchOptions)} found by name); {@link
+   * SearchOptions#engineName()} and {@code QMD4J_SEARCH_FALLBACK} are not consulted. Scope,
+   * dates, line ranges, briefs, find and the typed facade work as with the built-in engines.
    *
    * <pre>{@code
    * try (Searcher searcher = SearchProviders.forVault(vault, SearchOptions.DEFAULT,
@@ -157,7 +189,7 @@ public final class SearchProviders {
   }
 
   private static Searcher qmd(Path root, VaultLayout layout, SearchOptions options,
-      QmdBinary binary) {
+      QmdBinary binary, EngineChoice choice) {
     QmdOptions qmd = options.qmd();
     Optional<EmbeddingModel> model = EmbeddingModels.of(options);
     QmdEngine qmdEngine = QmdEngine.open(root, layout,
@@ -169,7 +201,7 @@ public final class SearchProviders {
         qmd.onFailure() == QmdOptions.FailurePolicy.FALLBACK_TO_EMBEDDED,
         qmdEngine::deepUnavailable);
     String reason = "qmd " + binary.version() + " found at " + binary.path()
-        + (options.engine() == EngineChoice.QMD ? " (requested)" : "");
+        + (choice == EngineChoice.QMD ? " (requested)" : "");
     String deep = qmdEngine.deepUnavailable()
         .map(why -> embeddedDeep(model, why)).orElse(QmdEngine.DEEP_SEARCH);
     return searcher(engine, reason, deep, root, layout, options);
@@ -200,9 +232,9 @@ public final class SearchProviders {
   }
 
   /** A watcher when the options ask for one, else a walk of the vault before each search. */
-  private static ChangeFeed changeFeed(Path root, VaultLayout layout, SearchOptions options) {
-    return options.watch() ? ChangeFeed.watchOrWalk(root, layout)
-        : ChangeFeed.walkEveryTime(layout);
+  private static VaultFeed changeFeed(Path root, VaultLayout layout, SearchOptions options) {
+    return options.watch() ? VaultFeed.watchOrWalk(root, layout)
+        : VaultFeed.walkEveryTime(layout);
   }
 
   /** The layout chosen in {@code options}, or detected; a notes layout reads its ignore file. */

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * The public API of qmd4j-core, dumped one line per exported public type and member (as
  * square/okhttp does), compared with the checked-in {@code api/qmd4j-core.txt}, so that every
  * API change shows in review. The exported packages are {@link #EXPORTED}; the others
- * ({@code vault}, {@code embedded}, {@code qmd}, {@code internal}) are implementation.
+ * ({@code vault}, {@code embedded}, {@code qmd}, {@code analysis}, {@code watch}, {@code cache},
+ * {@code internal}) are implementation.
  *
  * <p>After an intended change: {@code cp qmd4j-core/target/api/qmd4j-core.txt
  * qmd4j-core/api/} (the test writes the current dump there on every run).

@@ -13,15 +13,19 @@ import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * Guards of qmd4j-core's shape: no package cycles, dependencies point down, the
- * library never prints, and no class grows past {@value #MAX_LINES} lines.
+ * library never prints, no class grows past {@value #MAX_LINES} lines, and the other modules
+ * reach core through its exported packages only.
  */
 class ArchitectureTest {
   private static final JavaClasses CORE = new ClassFileImporter()
@@ -29,6 +33,17 @@ class ArchitectureTest {
       .importPackages("org.qmd4j");
 
   static final int MAX_LINES = 350;
+
+  /**
+   * Core's packages that are not API: no module but core may name them. The engines outside
+   * core reach what they need through {@code spi.SearchEngine.Context}.
+   */
+  static final List<String> INNER = List.of("internal", "analysis", "watch", "cache",
+      "embedded", "qmd", "vault");
+
+  /** A name of a class of an inner package, in an import or in code. */
+  private static final Pattern INNER_NAME = Pattern.compile(
+      "\\borg\\.qmd4j\\.(?:" + String.join("|", INNER) + ")\\.[A-Za-z]");
 
   /**
    * Classes still over {@value #MAX_LINES} lines, with their size when listed. The engine
@@ -111,5 +126,43 @@ class ArchitectureTest {
     }
     assertThat(TOO_LONG_FOR_NOW.keySet()).as("allow-listed classes that now fit: remove them")
         .isSubsetOf(tooLong.keySet());
+  }
+
+  /**
+   * No main source of another module (the CLI, MCP, web, Solr, semantic, testkit, examples)
+   * names a class of core's inner packages or declares itself in one. Their tests may: a
+   * white-box test of a built-in engine lives in that engine's package.
+   */
+  @Test
+  void noModuleButCoreNamesCoresInnerPackages() throws IOException {
+    List<Path> roots = new ArrayList<>();
+    try (Stream<Path> modules = Files.list(Path.of(".."))) {
+      modules.filter(m -> !m.getFileName().toString().equals("qmd4j-core"))
+          .forEach(m -> roots.add(m.resolve("src/main/java")));
+    }
+    roots.add(Path.of("../examples/own-engine/src/main/java"));
+    List<String> found = new ArrayList<>();
+    int files = 0;
+    for (Path root : roots) {
+      if (!Files.isDirectory(root)) continue;
+      try (Stream<Path> sources = Files.walk(root)) {
+        for (Path file : sources.filter(f -> f.toString().endsWith(".java")).toList()) {
+          files++;
+          List<String> lines = Files.readAllLines(file);
+          for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            boolean inner = INNER.stream().anyMatch(p -> line.startsWith("package org.qmd4j." + p
+                + ";") || line.startsWith("package org.qmd4j." + p + "."));
+            if (inner || INNER_NAME.matcher(line).find()) {
+              found.add(root.getParent().getParent().getFileName() + ": " + root.relativize(file)
+                  + ":" + (i + 1) + ": " + line.strip());
+            }
+          }
+        }
+      }
+    }
+    assertThat(files).as("main sources of the other modules").isGreaterThan(100);
+    assertThat(found).as("names of core's inner packages " + INNER + " outside core; reach"
+        + " them through org.qmd4j, org.qmd4j.spi or org.qmd4j.search").isEmpty();
   }
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.qmd4j.CodeVault.Identifier;
 import org.qmd4j.CodeVault.Style;
-import org.qmd4j.internal.TermMatcher;
+import org.qmd4j.analysis.TermMatcher;
 import org.qmd4j.search.LineMatch;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.qmd4j.internal.TermMatcher;
+import org.qmd4j.analysis.TermMatcher;
 import org.qmd4j.search.LineMatch;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Mode;

@@ -38,8 +38,7 @@ final class BriefCommand implements Callable<Integer> {
   public Integer call() {
     Brief brief;
     Optional<NothingIndexed> nothing;
-    try (SearcherSource.Lease lease = context.open(vault, search.engine,
-        vault.applyTo(search.options(base)))) {
+    try (SearcherSource.Lease lease = context.open(vault, vault.applyTo(search.options(base)))) {
       Searcher searcher = lease.searcher();
       brief = searcher.brief(search.request());
       nothing = SearchCommand.whyEmpty(searcher, brief.results());

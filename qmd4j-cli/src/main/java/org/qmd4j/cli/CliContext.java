@@ -32,14 +32,4 @@ record CliContext(SearchOptions base, Path workingDir, SearcherSource searchers,
   SearcherSource.Lease open(VaultOption vault, SearchOptions options) {
     return searchers.open(vault.folder(), options);
   }
-
-  /**
-   * A searcher for the command's vault on the engine {@code engine} asks for: a SolrCloud
-   * collection is opened for the command (the cluster holds the index: nothing to keep warm),
-   * the others come from {@link #searchers}.
-   */
-  SearcherSource.Lease open(VaultOption vault, EngineOption engine, SearchOptions options) {
-    return engine.solr() ? SearcherSource.owned(engine.open(vault.folder(), options))
-        : open(vault, options);
-  }
 }

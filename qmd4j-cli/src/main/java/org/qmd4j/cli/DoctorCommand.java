@@ -48,8 +48,7 @@ final class DoctorCommand implements Callable<Integer> {
   @Override
   public Integer call() throws JsonProcessingException {
     Map<String, String> facts = new LinkedHashMap<>();
-    try (SearcherSource.Lease lease = context.open(vault, engine,
-        vault.applyTo(engine.applyTo(base)))) {
+    try (SearcherSource.Lease lease = context.open(vault, vault.applyTo(engine.applyTo(base)))) {
       Searcher searcher = lease.searcher();
       facts.putAll(searcher.diagnostics());
       searcher.nothingIndexed().ifPresent(why -> facts.put("indexed", why.message()));

@@ -118,7 +118,7 @@ final class FindCommand implements Callable<Integer> {
     FindRequest request = builder.build();
     SearchOptions options = vault.applyTo(engine.applyTo(base));
     FindResult result;
-    try (SearcherSource.Lease lease = context.open(vault, engine, options)) {
+    try (SearcherSource.Lease lease = context.open(vault, options)) {
       result = lease.searcher().find(request);
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -57,8 +57,7 @@ abstract class NoteCommand<Q extends NoteQuery<T>, T extends Note> implements Ca
   public final Integer call() throws JsonProcessingException {
     Q query = query();
     Listing<T> listed;
-    try (SearcherSource.Lease lease = context.open(vault, engine,
-        vault.applyTo(engine.applyTo(base)))) {
+    try (SearcherSource.Lease lease = context.open(vault, vault.applyTo(engine.applyTo(base)))) {
       listed = lease.searcher().list(query);
     }
     PrintWriter out = spec.commandLine().getOut();

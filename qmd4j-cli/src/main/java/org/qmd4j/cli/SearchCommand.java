@@ -62,8 +62,7 @@ final class SearchCommand implements Callable<Integer> {
     SearchRequest request = search.request();
     SearchResponse response;
     Optional<NothingIndexed> nothing;
-    try (SearcherSource.Lease lease = context.open(vault, search.engine,
-        vault.applyTo(search.options(base)))) {
+    try (SearcherSource.Lease lease = context.open(vault, vault.applyTo(search.options(base)))) {
       Searcher searcher = lease.searcher();
       response = searcher.answer(request);
       nothing = whyEmpty(searcher, response.results());

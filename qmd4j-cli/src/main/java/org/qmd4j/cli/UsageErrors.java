@@ -3,7 +3,7 @@ package org.qmd4j.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import org.qmd4j.vault.VaultProjects;
+import org.qmd4j.ErrorMessages;
 import picocli.CommandLine;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
@@ -46,7 +46,7 @@ final class UsageErrors implements IParameterExceptionHandler {
       candidates.addAll(cmd.getSubcommands().keySet());
     }
     candidates.sort(null);
-    List<String> near = VaultProjects.nearest(arg, candidates, 1);
+    List<String> near = ErrorMessages.nearest(arg, candidates, 1);
     if (!near.isEmpty()) return "; did you mean " + near.get(0) + "?";
     return looksLikeAnExclusion(arg, cmd) ? "; to leave out a word, put the query after -- ("
         + cmd.getCommandSpec().qualifiedName() + " -- budget " + arg + ") or quote it whole"

@@ -63,6 +63,23 @@ class SolrEngineOptionTest {
   }
 
   @Test
+  void theSolrEngineTakesItsAddressAsAnEngineSetting() {
+    int code = command().execute("search", "--vault", Fixtures.vault().toString(),
+        "--engine", "solr", "--engine-setting", "url=" + solr, "facture");
+    assertThat(code).isEqualTo(1);
+    assertThat(err.toString()).contains("The SolrCloud cluster at " + solr + " did not answer");
+  }
+
+  @Test
+  void anUnknownEngineListsTheEnginesOnTheClassPath() {
+    int code = command().execute("search", "--vault", Fixtures.vault().toString(),
+        "--engine", "lucene", "facture");
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString())
+        .contains("Unknown engine 'lucene'; valid engines are: auto, qmd, embedded, solr");
+  }
+
+  @Test
   void solrInitOnAnUnreachableClusterSaysSo() {
     int code = command().execute("solr", "init", "--solr", solr, "--shards", "2");
     assertThat(code).isEqualTo(1);

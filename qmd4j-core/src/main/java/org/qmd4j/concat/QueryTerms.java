@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.qmd4j.internal.Analysis;
+import org.qmd4j.analysis.Analysis;
 import org.qmd4j.internal.Texts;
 
 /**

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
-import org.qmd4j.internal.Analysis;
+import org.qmd4j.analysis.Analysis;
 
 /**
  * A text analysed once by the exact chain ({@link Analysis#EXACT}: words, elision, lower

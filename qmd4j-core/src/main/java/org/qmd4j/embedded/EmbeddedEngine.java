@@ -2,8 +2,8 @@ package org.qmd4j.embedded;
 
 import java.io.IOException;
 import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,12 +16,10 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.Total;
-import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EmbeddingModel;
 import org.qmd4j.spi.EngineQuery;
@@ -30,6 +28,7 @@ import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.spi.Vocabulary;
 import org.qmd4j.vault.Chunker;
+import org.qmd4j.watch.VaultFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,7 +56,7 @@ public final class EmbeddedEngine implements SearchEngine {
   private final Map<String, String> stamp;
   private final Vectors vectors;
   private final IndexProgress progress;
-  private final ChangeFeed changes;
+  private final VaultFeed changes;
   private final Object healLock = new Object();
   private volatile Index current;
   private volatile boolean closed;
@@ -71,7 +70,7 @@ public final class EmbeddedEngine implements SearchEngine {
   }
 
   private EmbeddedEngine(Path vault, Chunker chunker, Directory directory, String location,
-      Path indexDir, ChangeFeed changes, IndexProgress progress, Vectors vectors)
+      Path indexDir, VaultFeed changes, IndexProgress progress, Vectors vectors)
       throws IOException {
     this.vault = vault;
     this.chunker = chunker;
@@ -121,20 +120,20 @@ public final class EmbeddedEngine implements SearchEngine {
 
   /** Opens (or creates) the index of {@code vault}, walked at every search, without model. */
   public static EmbeddedEngine open(Path vault, Path indexDir, Chunker chunker) {
-    return open(vault, indexDir, chunker, ChangeFeed.walkEveryTime(), IndexProgress.NONE,
+    return open(vault, indexDir, chunker, VaultFeed.walkEveryTime(), IndexProgress.NONE,
         Optional.empty());
   }
 
-  /** {@link #open(Path, Path, Chunker, ChangeFeed, IndexProgress, Optional)} without model. */
+  /** {@link #open(Path, Path, Chunker, VaultFeed, IndexProgress, Optional)} without model. */
   public static EmbeddedEngine open(Path vault, Path indexDir, Chunker chunker,
-      ChangeFeed changes, IndexProgress progress) {
+      VaultFeed changes, IndexProgress progress) {
     return open(vault, indexDir, chunker, changes, progress, Optional.empty());
   }
 
   /**
    * Opens (or creates) the index of {@code vault}, kept fresh by {@code changes}: a stat walk
-   * at every search ({@link ChangeFeed#walkEveryTime()}) or only what a {@link
-   * ChangeFeed#watchOrWalk watcher} (started before this call) saw. The engine closes {@code
+   * at every search ({@link VaultFeed#walkEveryTime()}) or only what a {@link
+   * VaultFeed#watchOrWalk watcher} (started before this call) saw. The engine closes {@code
    * changes} when it closes, or when opening fails. With a {@code model} (which the caller
    * closes), chunks carry its vectors and deep search is hybrid. {@code indexDir} null keeps
    * the index in memory.
@@ -143,7 +142,7 @@ public final class EmbeddedEngine implements SearchEngine {
    *     read-only say, is not an error: the index is then kept in memory, with a warning)
    */
   public static EmbeddedEngine open(Path vault, Path indexDir, Chunker chunker,
-      ChangeFeed changes, IndexProgress progress, Optional<EmbeddingModel> model) {
+      VaultFeed changes, IndexProgress progress, Optional<EmbeddingModel> model) {
     Objects.requireNonNull(vault, "vault == null");
     Vectors vectors = Vectors.of(Objects.requireNonNull(model, "model == null"));
     Objects.requireNonNull(chunker, "chunker == null");

@@ -3,7 +3,7 @@ package org.qmd4j.embedded;
 import java.util.List;
 import java.util.function.Function;
 import org.apache.lucene.index.IndexReader;
-import org.qmd4j.internal.IndexVocabulary;
+import org.qmd4j.analysis.IndexVocabulary;
 import org.qmd4j.spi.Vocabulary;
 
 /**

@@ -2,7 +2,7 @@ package org.qmd4j.embedded;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-import org.qmd4j.internal.ChangeFeed.Changes;
+import org.qmd4j.spi.ChangeFeed.Changes;
 
 /**
  * Lets one batch of a change feed serve every refresh that began before the batch was taken.

@@ -17,7 +17,7 @@ import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
-import org.qmd4j.vault.FileStamp;
+import org.qmd4j.spi.FileStamp;
 
 /**
  * What the index knows of an indexed file: the stamp it had and a hash of its bytes when it

@@ -13,8 +13,9 @@ import org.apache.lucene.search.PhraseQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
-import org.qmd4j.internal.Hashtags;
-import org.qmd4j.internal.KeywordQuery;
+import org.qmd4j.analysis.Hashtags;
+import org.qmd4j.analysis.KeywordParser;
+import org.qmd4j.spi.KeywordQuery;
 
 /**
  * The Lucene queries for one user query: the {@link KeywordQuery} (words, bonuses, weights,
@@ -72,7 +73,7 @@ final class QueryPlan {
 
   /** The plan of {@code query} ({@link KeywordQuery#of}, which bounds a long query). */
   static QueryPlan of(String query) {
-    return new QueryPlan(KeywordQuery.of(query));
+    return new QueryPlan(KeywordParser.parse(query));
   }
 
   /** Whether the query holds no searchable word or tag at all (only punctuation, say). */

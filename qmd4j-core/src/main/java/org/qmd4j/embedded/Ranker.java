@@ -26,7 +26,6 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
-import org.qmd4j.internal.KeywordQuery;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.Total;
@@ -34,6 +33,7 @@ import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.KeywordQuery;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

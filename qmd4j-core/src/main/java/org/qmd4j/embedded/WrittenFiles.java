@@ -11,7 +11,7 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SegmentReader;
-import org.qmd4j.vault.FileStamp;
+import org.qmd4j.spi.FileStamp;
 
 /**
  * The files of an on-disk index as this process first saw them, checked before each search.

@@ -1,9 +1,9 @@
 package org.qmd4j.find;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -19,7 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.EngineException;
-import org.qmd4j.vault.FileStamp;
+import org.qmd4j.spi.FileStamp;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.FrontmatterReader;
 import org.qmd4j.vault.Unreadable;

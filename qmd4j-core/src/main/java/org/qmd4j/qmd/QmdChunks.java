@@ -6,12 +6,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
-import org.qmd4j.internal.KeywordQuery;
-import org.qmd4j.internal.TermMatcher;
-import org.qmd4j.internal.NoteCache;
+import org.qmd4j.analysis.TermMatcher;
+import org.qmd4j.cache.NoteCache;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.KeywordQuery;
 import org.qmd4j.vault.ParsedNote;
 
 /**

@@ -10,8 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import org.qmd4j.internal.ChangeFeed;
-import org.qmd4j.internal.NoteCache;
+import org.qmd4j.cache.NoteCache;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
 import org.qmd4j.search.MatchType;
@@ -31,6 +30,7 @@ import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.spi.Vocabulary;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.watch.VaultFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,7 +80,7 @@ public final class QmdEngine implements SearchEngine {
   private final QmdDocumentCount documents;
 
   private QmdEngine(Path vault, VaultLayout layout, Path stateDir, QmdBinary binary,
-      QmdOptions options, Chunker chunker, Map<String, String> environment, ChangeFeed changes)
+      QmdOptions options, Chunker chunker, Map<String, String> environment, VaultFeed changes)
       throws IOException {
     this.vault = vault;
     this.layout = layout;
@@ -118,19 +118,19 @@ public final class QmdEngine implements SearchEngine {
   public static QmdEngine open(Path vault, VaultLayout layout, Path stateDir, QmdBinary binary,
       QmdOptions options, Chunker chunker, Map<String, String> environment) {
     return open(vault, layout, stateDir, binary, options, chunker, environment,
-        ChangeFeed.walkEveryTime(layout));
+        VaultFeed.walkEveryTime(layout));
   }
 
   /**
    * {@link #open(Path, VaultLayout, Path, QmdBinary, QmdOptions, Chunker, Map)} with the feed
-   * that tells what changed in the vault: {@link ChangeFeed#walkEveryTime(VaultLayout)} walks
-   * the vault before each search, a {@link ChangeFeed#watchOrWalk watcher} (started before this
+   * that tells what changed in the vault: {@link VaultFeed#walkEveryTime(VaultLayout)} walks
+   * the vault before each search, a {@link VaultFeed#watchOrWalk watcher} (started before this
    * call) only after a change it saw. The engine closes {@code changes}, also when it fails to
    * open.
    */
   public static QmdEngine open(Path vault, VaultLayout layout, Path stateDir, QmdBinary binary,
       QmdOptions options, Chunker chunker, Map<String, String> environment,
-      ChangeFeed changes) {
+      VaultFeed changes) {
     QmdEngine engine = null;
     boolean opened = false;
     try {

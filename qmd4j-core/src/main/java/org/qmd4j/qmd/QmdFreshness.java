@@ -14,11 +14,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.IndexException;
-import org.qmd4j.vault.FileStamp;
+import org.qmd4j.spi.FileStamp;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
+import org.qmd4j.watch.VaultFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * Keeps qmd's index in step with the vault. A stat walk compares the vault with the stamps
  * saved at the last {@code qmd update} and updates first when anything changed, so answers are
  * never stale; an index that holds fewer documents than the vault has indexed files (emptied
- * or replaced behind qmd4j's back) is re-indexed once. With a watching {@link ChangeFeed}
+ * or replaced behind qmd4j's back) is re-indexed once. With a watching {@link VaultFeed}
  * (long-lived searchers), the walk runs only when the feed reports a change: a search of an
  * unchanged vault costs the feed's barrier, not a stat of every file.
  *
@@ -45,7 +45,7 @@ final class QmdFreshness {
   private final Duration setupTimeout;
   private final StampsFile stampsFile;
   private final QmdIndexFile index;
-  private final ChangeFeed changes;
+  private final VaultFeed changes;
   private final Object lock = new Object();
   private final ExecutorService walker = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "qmd4j-qmd-freshness");
@@ -63,7 +63,7 @@ final class QmdFreshness {
   private boolean walkNext = true;
 
   QmdFreshness(Path vault, VaultLayout layout, Path stateDir, Path indexFile,
-      QmdCommands commands, Duration setupTimeout, ChangeFeed changes) {
+      QmdCommands commands, Duration setupTimeout, VaultFeed changes) {
     this.vault = vault;
     this.layout = layout;
     this.stateDir = stateDir;
@@ -191,7 +191,7 @@ final class QmdFreshness {
    */
   boolean updateIfChanged() throws IOException {
     synchronized (lock) {
-      ChangeFeed.Changes seen = changes.changes();
+      VaultFeed.Changes seen = changes.changes();
       boolean indexed = Files.isRegularFile(indexFile); // else deleted since the last update
       if (seen.isEmpty() && !walkNext && indexed && !stamps.isEmpty()) return false;
       walkNext = true;

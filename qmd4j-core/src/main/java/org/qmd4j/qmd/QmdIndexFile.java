@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import org.qmd4j.vault.FileStamp;
+import org.qmd4j.spi.FileStamp;
 
 /**
  * qmd's private {@code index.sqlite} as qmd4j's updates left it, to tell a change made behind

@@ -4,9 +4,9 @@ import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.qmd4j.internal.Analysis;
-import org.qmd4j.internal.Hashtags;
-import org.qmd4j.internal.QuerySyntax;
+import org.qmd4j.analysis.Analysis;
+import org.qmd4j.analysis.Hashtags;
+import org.qmd4j.analysis.QuerySyntax;
 
 /**
  * Turns a user query into the argument given to qmd.

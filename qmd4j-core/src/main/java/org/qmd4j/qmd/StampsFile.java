@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.qmd4j.vault.FileStamp;
+import org.qmd4j.spi.FileStamp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,8 +11,11 @@ import org.qmd4j.search.Total;
 
 /**
  * A search engine over one vault. The built-in ones are the embedded Lucene engine and the
- * qmd engine; an application plugs in its own (a remote index, a test double) with a
- * {@link Factory} given to {@code SearchProviders.forVault(Path, SearchOptions, Factory)}.
+ * qmd engine; others (the Solr engine, an application's own: a remote index, a test double)
+ * plug in through a {@link Factory}: given to {@code SearchProviders.forVault(Path,
+ * SearchOptions, Factory)}, or found on the class path by its {@link Factory#name() name}
+ * ({@code SearchOptions.builder().engine("solr")}, {@code qmd4j --engine solr}) when the jar
+ * registers it as a service in {@code META-INF/services/org.qmd4j.spi.SearchEngine$Factory}.
  *
  * <p>The contract every engine keeps (the conformance test
  * {@code org.qmd4j.testkit.SearchEngineContract} of the {@code qmd4j-testkit} artifact checks
@@ -84,6 +87,11 @@ public interface SearchEngine extends Closeable {
   /**
    * Opens an engine for one vault. Called once per {@code Searcher}.
    *
+   * <p>A factory registered as a service (a public class with a public no-argument
+   * constructor, named in {@code META-INF/services/org.qmd4j.spi.SearchEngine$Factory}) is
+   * chosen by its {@link #name()}; it reads its own settings from {@link
+   * Context#settings()} and {@link Context#environment()}.
+   *
    * @since 0.2
    */
   @FunctionalInterface
@@ -95,6 +103,17 @@ public interface SearchEngine extends Closeable {
      * @return an open engine; the {@code Searcher} closes it
      */
     SearchEngine open(Context context);
+
+    /**
+     * The name this factory is chosen by when it is registered as a service: lower-case
+     * letters, digits and {@code -}, not one of the built-in {@code auto}, {@code qmd},
+     * {@code embedded}. The default, empty, is a factory passed directly only.
+     *
+     * @since 0.9
+     */
+    default String name() {
+      return "";
+    }
   }
 
   /**
@@ -154,6 +173,84 @@ public interface SearchEngine extends Closeable {
     default String title(String path) {
       String name = path.substring(path.lastIndexOf('/') + 1);
       return name.endsWith(".md") ? name.substring(0, name.length() - 3) : name;
+    }
+
+    /**
+     * The engine's settings, as the application or the command line gave them ({@code
+     * SearchOptions.builder().engineSetting("url", ...)}, {@code --engine-setting url=...});
+     * an engine reads its own keys, and documents them, often with an environment variable
+     * of its own as the default. Empty by default.
+     *
+     * @since 0.9
+     */
+    default Map<String, String> settings() {
+      return Map.of();
+    }
+
+    /**
+     * Whether the searcher is long-lived and asks for the vault to be watched ({@code
+     * SearchOptions.watch()}); false (the default) for a searcher used once.
+     *
+     * @since 0.9
+     */
+    default boolean watch() {
+      return false;
+    }
+
+    /**
+     * Expert: a feed of the vault's changes, which the engine owns and closes: with {@code
+     * watch}, a watcher of the vault where the platform can keep the feed's contract, else
+     * (and by default) a feed that asks for a walk of the whole vault at every look.
+     *
+     * @since 0.9
+     */
+    default ChangeFeed changeFeed(boolean watch) {
+      return ChangeFeed.EVERYTHING_EVERY_TIME;
+    }
+
+    /**
+     * Expert: the indexed files under {@code under} (a vault-relative folder or file, {@code
+     * ""} for the whole vault) with their stamps, as one stat of each tells them: what an
+     * engine compares with the stamps it stored to find the files that changed.
+     *
+     * @param under a vault-relative path, {@code /}-separated, or {@code ""}
+     * @return vault-relative path to stamp; files that vanished while listed are left out
+     * @since 0.9
+     */
+    default Map<String, FileStamp> stamps(String under) {
+      Map<String, FileStamp> out = new java.util.TreeMap<>();
+      for (String path : indexedFiles()) {
+        if (!under.isEmpty() && !path.equals(under) && !path.startsWith(under + "/")) continue;
+        try {
+          out.put(path, FileStamp.stat(vault().resolve(path)).stamp());
+        } catch (java.io.IOException e) {
+          continue; // gone since it was listed: a later look sees it deleted
+        }
+      }
+      return out;
+    }
+
+    /**
+     * Expert: qmd4j's text analysis, so that an engine indexes and searches the same tokens
+     * as the built-in ones.
+     *
+     * @throws UnsupportedOperationException if this context has none (the default)
+     * @since 0.9
+     */
+    default TextAnalysis analysis() {
+      throw new UnsupportedOperationException("This context gives no text analysis");
+    }
+
+    /**
+     * Expert: opens the embedded engine on this vault, its index in {@code indexDir}, walking
+     * the vault before each search: what an engine answers from when its own index cannot
+     * (the Solr engine's fallback). The caller closes it.
+     *
+     * @throws UnsupportedOperationException if this context cannot (the default)
+     * @since 0.9
+     */
+    default SearchEngine openEmbedded(Path indexDir) {
+      throw new UnsupportedOperationException("This context cannot open the embedded engine");
     }
   }
 }

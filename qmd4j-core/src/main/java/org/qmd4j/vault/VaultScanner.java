@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.qmd4j.search.Layout;
+import org.qmd4j.spi.FileStamp;
 
 /**
  * Lists the indexed files of a vault with their {@link FileStamp}: one stat per

@@ -23,13 +23,13 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.embedded.EmbeddedEngine;
-import org.qmd4j.internal.ChangeFeed;
-import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.search.SearchResult;
+import org.qmd4j.spi.FileStamp;
+import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.vault.Chunker;
-import org.qmd4j.vault.FileStamp;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
+import org.qmd4j.watch.VaultFeed;
 
 /**
  * Freshness on the 2,000-file vault.
@@ -77,8 +77,8 @@ public class RefreshBench {
       boolean memory = storage.equals("memory");
       boolean watch = feed.equals("watch");
       engine = EmbeddedEngine.open(vault, memory ? null : root.resolve("index"),
-          Chunker.defaults(), watch ? ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS)
-              : ChangeFeed.walkEveryTime(),
+          Chunker.defaults(), watch ? VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS)
+              : VaultFeed.walkEveryTime(),
           IndexProgress.NONE);
       engine.refresh();
       searcher = SearchProviders.forVault(vault,

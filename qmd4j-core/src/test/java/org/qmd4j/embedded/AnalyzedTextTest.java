@@ -11,7 +11,7 @@ import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.internal.Analysis;
+import org.qmd4j.analysis.Analysis;
 
 /**
  * The one-pass analysis of a chunk's text indexes exactly the tokens, at the same positions,

@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.FSDirectory;
-import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.Mode;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.watch.VaultFeed;
 
 /**
  * Prints what a watched edit costs in counts, not time: commits made while the
@@ -33,7 +33,7 @@ public final class EditCosts {
       notes = walk.filter(p -> p.toString().endsWith(".md")).sorted().limit(400).toList();
     }
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, index, Chunker.defaults(),
-        ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE);
+        VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE);
         FSDirectory dir = FSDirectory.open(index)) {
       engine.refresh();
       mark("edits-start"); // for strace: the edits start after this stat

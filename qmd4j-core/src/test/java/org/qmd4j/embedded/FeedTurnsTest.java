@@ -6,7 +6,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.internal.ChangeFeed.Changes;
+import org.qmd4j.spi.ChangeFeed.Changes;
 
 /** Which refreshes an applied batch of changes serves, and which must read the feed. */
 class FeedTurnsTest {

@@ -9,13 +9,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
-import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.Mode;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.watch.VaultFeed;
 
 /**
  * A watched index on disk keeps its writer open while changes arrive: an edit is
@@ -38,7 +38,7 @@ class LiveWriterTest {
     Path state = vault.resolve("projects/startup-x/state.md");
     Path added = vault.resolve("projects/startup-x/bucket/ornithorynque.md");
     try (EmbeddedEngine watched = EmbeddedEngine.open(vault, index, Chunker.defaults(),
-        ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
+        VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
       assertThat(watched.watching()).as("Linux watches the vault").isTrue();
       assertThat(paths(watched, "cautionnement")).containsExactly("projects/startup-x/state.md");
       for (String word : List.of("nantissement", "hypothèque", "warrant")) {
@@ -89,7 +89,7 @@ class LiveWriterTest {
     java.util.concurrent.atomic.AtomicReference<Throwable> editFailed =
         new java.util.concurrent.atomic.AtomicReference<>();
     try (EmbeddedEngine watched = EmbeddedEngine.open(vault, index, Chunker.defaults(),
-        ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
+        VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
       assertThat(paths(watched, "cautionnement")).containsExactly("projects/startup-x/state.md");
       Thread editor = new Thread(() -> {
         for (int i = 0; !stop.get(); i++) {

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.ConcurrentFreshness;
@@ -16,15 +16,15 @@ import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.MatchType;
-import org.qmd4j.search.SearchRequest;
-import org.qmd4j.internal.ChangeFeed.Changes;
-import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.Mode;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.spi.ChangeFeed.Changes;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.watch.VaultFeed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -42,7 +42,7 @@ class WatchedFreshnessTest {
     Path vault = edits.vault();
     long seed = edits.seed();
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, null, Chunker.defaults(),
-        ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
+        VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
       assertThat(engine.watching()).as("Linux watches the vault").isTrue();
       for (int step = 0; step < 100; step++) {
         String what = edits.step();
@@ -62,7 +62,7 @@ class WatchedFreshnessTest {
         "WatchedFreshnessTest.concurrent engine");
     Path vault = edits.vault();
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, null, Chunker.defaults(),
-        ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
+        VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
       assertThat(engine.watching()).as("Linux watches the vault").isTrue();
       ConcurrentFreshness.run(edits, 300, word -> paths(engine, word),
           word -> paths(engine, word)).assertNeverStale();
@@ -99,7 +99,7 @@ class WatchedFreshnessTest {
     Path vault = Files.createDirectories(tmp.resolve("v")).toRealPath();
     Files.createDirectories(vault.resolve("bucket/old"));
     Files.writeString(vault.resolve("bucket/a.md"), "# A\n");
-    try (ChangeFeed feed = ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS)) {
+    try (VaultFeed feed = VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS)) {
       assertThat(feed.changes()).isEqualTo(Changes.EVERYTHING); // the first look walks
       assertThat(feed.changes()).isEqualTo(Changes.NONE);
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmd4j.internal.NoteCache;
+import org.qmd4j.cache.NoteCache;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.search.MatchType;

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.ConcurrentFreshness;
 import org.qmd4j.RandomVaultEdits;
-import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.search.Mode;
 import org.qmd4j.spi.BinaryLocator;
 import org.qmd4j.spi.ChunkFilter;
@@ -24,6 +23,7 @@ import org.qmd4j.spi.ProcessRunner;
 import org.qmd4j.spi.QmdOptions;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.watch.VaultFeed;
 
 /**
  * The qmd engine of a long-lived searcher takes its freshness from the vault watcher (issue
@@ -51,7 +51,7 @@ class QmdWatchedFreshnessTest {
     long seed = edits.seed();
     Map<String, String> env = new HashMap<>(System.getenv());
     env.put("XDG_CACHE_HOME", tmp.resolve("xdg-cache").toString()); // qmd's models: not ours
-    ChangeFeed feed = ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS);
+    VaultFeed feed = VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS);
     assertThat(feed.watching()).as("Linux watches the vault").isTrue();
     try (QmdEngine engine = QmdEngine.open(vault, VaultLayout.PROJECTS, tmp.resolve("qmd"),
         probe.binary().get(), QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
@@ -65,7 +65,7 @@ class QmdWatchedFreshnessTest {
       }
     }
     assertThat(feed.changes()).as("the engine closed its feed")
-        .isEqualTo(ChangeFeed.Changes.EVERYTHING);
+        .isEqualTo(VaultFeed.Changes.EVERYTHING);
   }
 
   /** Without the resident session: each search starts a qmd process. */
@@ -98,8 +98,8 @@ class QmdWatchedFreshnessTest {
     Path vault = edits.vault();
     Map<String, String> env = new HashMap<>(System.getenv());
     env.put("XDG_CACHE_HOME", tmp.resolve("xdg-cache").toString());
-    ChangeFeed feed = watch ? ChangeFeed.watchOrWalk(vault, VaultLayout.PROJECTS)
-        : ChangeFeed.walkEveryTime(VaultLayout.PROJECTS);
+    VaultFeed feed = watch ? VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS)
+        : VaultFeed.walkEveryTime(VaultLayout.PROJECTS);
     try (QmdEngine engine = QmdEngine.open(vault, VaultLayout.PROJECTS, tmp.resolve("qmd"),
         probe.binary().get(), QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
       // Two searcher threads: without the resident session (in qmd4j-mcp) every search here

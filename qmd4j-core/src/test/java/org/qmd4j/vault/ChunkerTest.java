@@ -21,6 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.FileStamp;
 import org.qmd4j.spi.VaultFile;
 
 class ChunkerTest {

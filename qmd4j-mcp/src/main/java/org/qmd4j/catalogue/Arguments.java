@@ -6,9 +6,9 @@ import java.math.BigDecimal;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.qmd4j.ErrorMessages;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.SearchRequest;
-import org.qmd4j.vault.VaultProjects;
 
 /**
  * Reads JSON arguments ({@code Map<String, Object>} as the MCP SDK and Jackson give them) into
@@ -110,7 +110,7 @@ public final class Arguments {
         throw new IllegalArgumentException("Unknown " + noun + " '" + name + "' for " + where
             + "; it takes no " + noun + "s");
       }
-      List<String> near = VaultProjects.nearest(name, valid, 1);
+      List<String> near = ErrorMessages.nearest(name, valid, 1);
       throw new IllegalArgumentException("Unknown " + noun + " '" + name + "' for " + where
           + (near.isEmpty() ? "; valid " : "; did you mean '" + near.get(0) + "'? Valid ")
           + noun + "s are: " + String.join(", ", valid));

@@ -4,23 +4,20 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecificatio
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpError;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.ReadResourceResult;
 import io.modelcontextprotocol.spec.McpSchema.TextResourceContents;
+import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.util.McpUriTemplateManager;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Executors;
@@ -29,15 +26,13 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.qmd4j.EngineDescription;
 import org.qmd4j.ErrorMessages;
+import org.qmd4j.IndexedFiles;
 import org.qmd4j.Searcher;
 import org.qmd4j.concat.Block;
 import org.qmd4j.search.InvalidRequestException;
 import org.qmd4j.search.SearchException;
-import org.qmd4j.vault.FileStamp;
-import org.qmd4j.vault.VaultLayout;
-import org.qmd4j.vault.VaultScanner;
+import org.qmd4j.spi.VaultFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -104,15 +99,14 @@ final class NoteResources {
   }
 
   private Set<String> indexed() {
-    EngineDescription d = searcher.describe();
-    Path vault = Path.of(d.vault());
     try {
-      VaultLayout layout = VaultLayout.of(vault, Optional.of(d.layout()));
-      Map<String, FileStamp> files = VaultScanner.scan(vault, layout);
-      return new HashSet<>(files.keySet());
-    } catch (IOException e) {
+      Set<String> paths = new HashSet<>();
+      for (VaultFile f : IndexedFiles.of(searcher)) paths.add(f.path());
+      return paths;
+    } catch (SearchException e) {
       // Keep the list as it was: a vault that cannot be walked now lists nothing new.
-      LOG.warn("Cannot list the notes of {} as resources: {}", vault, e.toString());
+      LOG.warn("Cannot list the notes of {} as resources: {}", searcher.describe().vault(),
+          e.getMessage());
       synchronized (lock) {
         return new HashSet<>(listed);
       }

@@ -10,24 +10,21 @@ import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityVa
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.http.HttpServlet;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.TreeSet;
 import org.qmd4j.EngineDescription;
+import org.qmd4j.IndexedFiles;
 import org.qmd4j.Searcher;
 import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.Layout;
 import org.qmd4j.search.Scope;
-import org.qmd4j.vault.FileStamp;
-import org.qmd4j.vault.VaultLayout;
-import org.qmd4j.vault.VaultScanner;
+import org.qmd4j.search.SearchException;
+import org.qmd4j.spi.VaultFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -268,18 +265,14 @@ public final class Qmd4jMcpServer {
     EngineDescription d = searcher.describe();
     boolean notes = d.layout() == Layout.NOTES;
     Path vault = Path.of(d.vault());
-    Map<String, FileStamp> files;
-    VaultLayout layout = VaultLayout.PROJECTS;
+    List<VaultFile> files;
     try {
-      layout = VaultLayout.of(vault, Optional.of(d.layout()));
-      files = VaultScanner.scan(vault, layout);
-    } catch (IOException e) {
-      files = Map.of();
+      files = IndexedFiles.of(searcher);
+    } catch (SearchException e) {
+      files = List.of(); // the instructions then say 0 files; a search says what is wrong
     }
     TreeSet<String> projects = new TreeSet<>();
-    for (String path : files.keySet()) {
-      layout.classify(path).flatMap(f -> f.project()).ifPresent(projects::add);
-    }
+    for (VaultFile f : files) f.project().ifPresent(projects::add);
     return "qmd4j searches the markdown vault " + vault + " (" + files.size()
         + " indexed files; layout: " + d.layout().wireName() + ", "
         // A detected notes layout is a plain folder of notes: its reason would speak of the

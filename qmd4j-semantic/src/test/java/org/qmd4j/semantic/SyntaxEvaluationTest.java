@@ -19,7 +19,7 @@ import org.qmd4j.Fixtures;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
-import org.qmd4j.internal.QuerySyntax;
+import org.qmd4j.analysis.QuerySyntax;
 import org.qmd4j.search.InvalidQueryException;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;

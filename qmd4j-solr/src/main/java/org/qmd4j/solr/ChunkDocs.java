@@ -7,11 +7,10 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrInputDocument;
-import org.qmd4j.internal.Analysis;
-import org.qmd4j.internal.Hashtags;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.TextAnalysis;
 import org.qmd4j.spi.VaultFile;
 
 /**
@@ -33,10 +32,12 @@ final class ChunkDocs {
   /**
    * The document of {@code chunk}.
    *
+   * @param analysis qmd4j's analysis, which fills the fields the embedded engine fills
    * @param title the file's title (its first H1 or H2, else its name)
    * @param stamp the file's stamp, kept on its first chunk
    */
-  static SolrInputDocument toDocument(String vault, Chunk chunk, String title, String stamp) {
+  static SolrInputDocument toDocument(TextAnalysis analysis, String vault, Chunk chunk,
+      String title, String stamp) {
     SolrInputDocument doc = new SolrInputDocument();
     doc.addField("id", id(vault, chunk.path(), chunk.ordinal()));
     doc.addField("vault", vault);
@@ -52,8 +53,8 @@ final class ChunkDocs {
     if (chunk.ordinal() == 0) doc.addField("stamp", stamp);
     doc.addField("file_version", version(stamp));
 
-    String text = Analysis.normalize(chunk.text());
-    String headings = Analysis.normalize(String.join(" \n ", chunk.headings()));
+    String text = analysis.normalize(chunk.text());
+    String headings = analysis.normalize(String.join(" \n ", chunk.headings()));
     String path = chunk.path().replace('/', ' ').replace('.', ' ').replace('-', ' ')
         .replace('_', ' ');
     doc.addField("body", text);
@@ -61,15 +62,15 @@ final class ChunkDocs {
     doc.addField("heading", headings);
     // Each H1 of a tasks file is a task of its own: the file's title is none of theirs.
     String fileTitle = chunk.file().kind() == FileKind.TASKS ? "" : title;
-    doc.addField("title", Analysis.normalize(fileTitle));
-    doc.addField("pathtext", Analysis.normalize(path));
-    for (String unit : Analysis.compounds(headings + " \n " + text + " \n "
-        + Analysis.normalize(chunk.path()))) {
+    doc.addField("title", analysis.normalize(fileTitle));
+    doc.addField("pathtext", analysis.normalize(path));
+    for (String unit : analysis.compounds(headings + " \n " + text + " \n "
+        + analysis.normalize(chunk.path()))) {
       doc.addField("units", unit);
     }
-    for (String tag : Analysis.tags(text + "\n" + headings)) doc.addField("tags", tag);
-    Set<String> hashtags = new LinkedHashSet<>(Hashtags.carried(chunk.text()));
-    for (String heading : chunk.headings()) hashtags.addAll(Hashtags.carried(heading));
+    for (String tag : analysis.tags(text + "\n" + headings)) doc.addField("tags", tag);
+    Set<String> hashtags = new LinkedHashSet<>(analysis.hashtags(chunk.text()));
+    for (String heading : chunk.headings()) hashtags.addAll(analysis.hashtags(heading));
     for (String tag : hashtags) doc.addField("hashtags", tag);
     return doc;
   }

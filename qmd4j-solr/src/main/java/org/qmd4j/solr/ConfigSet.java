@@ -3,7 +3,6 @@ package org.qmd4j.solr;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -11,15 +10,15 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
-import org.qmd4j.internal.Analysis;
+import org.qmd4j.SearchProviders;
+import org.qmd4j.spi.TextAnalysis;
 
 /**
  * qmd4j's Solr configset: {@code solrconfig.xml} and {@code schema.xml} from this package's
- * resources, the schema's two analysed field types written from the analysis definition of
- * qmd4j-core ({@link Analysis#CHAIN_RESOURCE}), so that Solr and the embedded engine make the
+ * resources, the schema's two analysed field types written from qmd4j-core's analysis
+ * definition ({@link TextAnalysis}), so that Solr and the embedded engine make the
  * same tokens. Its name carries a hash of its content: a changed schema is a new
  * configset, never a silent mix.
  */
@@ -28,28 +27,21 @@ final class ConfigSet {
 
   /** The schema's field types for {@code stemmed} and {@code exact}, as Solr XML. */
   static String fieldTypes() {
-    Properties chains = new Properties();
-    try (InputStream in = Analysis.class.getResourceAsStream(Analysis.CHAIN_RESOURCE)) {
-      if (in == null) throw new AssertionError("Missing resource " + Analysis.CHAIN_RESOURCE);
-      chains.load(new InputStreamReader(in, StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException("qmd4j-core's analysis definition cannot be read", e);
-    }
+    TextAnalysis analysis = SearchProviders.analysis();
     StringBuilder xml = new StringBuilder();
-    List<String> indexOnly = Analysis.indexOnly();
-    for (String chain : new String[] {"stemmed", "exact"}) {
+    List<String> indexOnly = analysis.indexOnly();
+    for (String chain : TextAnalysis.CHAINS) {
       xml.append("  <fieldType name=\"qmd4j_").append(chain)
           .append("\" class=\"solr.TextField\" positionIncrementGap=\"100\">\n");
       // The query analyzer reads a phrase's words whole, as the embedded engine's do.
       for (String type : new String[] {"index", "query"}) {
         xml.append("    <analyzer type=\"").append(type).append("\">\n")
-            .append("      <tokenizer name=\"").append(chains.getProperty("tokenizer").strip())
+            .append("      <tokenizer name=\"").append(analysis.tokenizer())
             .append("\"/>\n");
-        for (String filter : chains.getProperty(chain).split(",")) {
-          String name = filter.strip();
+        for (String name : analysis.filters(chain)) {
           if (type.equals("query") && indexOnly.contains(name)) continue;
           xml.append("      <filter name=\"").append(name).append('"');
-          for (Map.Entry<String, String> p : Analysis.parameters(name).entrySet()) {
+          for (Map.Entry<String, String> p : analysis.parameters(name).entrySet()) {
             xml.append(' ').append(p.getKey()).append("=\"").append(escape(p.getValue()))
                 .append('"');
           }

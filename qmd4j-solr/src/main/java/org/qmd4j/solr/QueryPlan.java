@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import org.qmd4j.internal.KeywordQuery;
+import org.qmd4j.spi.KeywordQuery;
 
 /**
  * The Solr query for one user query: the {@link KeywordQuery} the embedded engine renders as
@@ -52,8 +52,8 @@ final class QueryPlan {
   }
 
   /** The plan of {@code query}, its prefixes standing for no word yet. */
-  static QueryPlan of(String query) {
-    return new QueryPlan(KeywordQuery.of(query), PrefixTerms.NONE);
+  static QueryPlan of(KeywordQuery query) {
+    return new QueryPlan(query, PrefixTerms.NONE);
   }
 
   private static String weight(float w) {

@@ -14,13 +14,14 @@ import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrDocumentList;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import org.qmd4j.internal.KeywordQuery;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Scope;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.KeywordQuery;
+import org.qmd4j.spi.TextAnalysis;
 
 /**
  * Runs searches on the collection: the filter's scope and dates as {@code fq} filters (so
@@ -37,11 +38,13 @@ final class Ranking {
   private final Nodes nodes;
   private final String collection;
   private final String vault;
+  private final TextAnalysis analysis;
 
-  Ranking(Nodes nodes, String collection, String vault) {
+  Ranking(Nodes nodes, String collection, String vault, TextAnalysis analysis) {
     this.nodes = nodes;
     this.collection = collection;
     this.vault = vault;
+    this.analysis = analysis;
   }
 
   List<Hit> fast(EngineQuery query) {
@@ -94,7 +97,7 @@ final class Ranking {
 
   /** The query's plan, with the words its prefixes stand for in the collection. */
   private QueryPlan plan(EngineQuery query) {
-    QueryPlan plan = QueryPlan.of(query.text());
+    QueryPlan plan = QueryPlan.of(analysis.keywordQuery(query.text()));
     if (plan.isEmpty() || plan.prefixWords().isEmpty()) return plan;
     return plan.withPrefixes(
         PrefixTerms.of(nodes, collection, plan.prefixWords(), plan.expansions()));

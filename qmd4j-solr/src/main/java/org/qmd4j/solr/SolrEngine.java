@@ -1,6 +1,5 @@
 package org.qmd4j.solr;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -12,18 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.qmd4j.embedded.EmbeddedEngine;
-import org.qmd4j.internal.ChangeFeed;
-import org.qmd4j.internal.Problems;
-import org.qmd4j.search.IndexException;
 import org.qmd4j.search.Mode;
+import org.qmd4j.spi.ChangeFeed;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
-import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.spi.TextAnalysis;
 import org.qmd4j.spi.Vocabulary;
-import org.qmd4j.vault.Chunker;
-import org.qmd4j.vault.VaultLayout;
 
 /**
  * A search engine whose index is a SolrCloud collection: each chunk of the vault is a Solr
@@ -31,6 +25,10 @@ import org.qmd4j.vault.VaultLayout;
  * clauses, scores mapped to [0, 1] the same way, with scope and dates as Solr filters. Several
  * vaults may share one collection (each document carries its vault's id). Before each search
  * the files that changed are sent (only those), and the search waits until Solr shows them.
+ *
+ * <p>Chosen by name ({@code SearchOptions.builder().engine("solr")}, {@code --engine solr}):
+ * {@link SolrEngineFactory} reads the target from the engine settings and the
+ * {@code QMD4J_SOLR_*} variables ({@link SolrTarget#fromSettings}). Or given a target:
  *
  * <pre>{@code
  * SolrTarget target = SolrTarget.of("http://solr1:8983/solr,http://solr2:8983/solr", "notes");
@@ -59,18 +57,18 @@ public final class SolrEngine implements SearchEngine {
   private final Sync sync;
   private final Ranking ranking;
   private final ChangeFeed feed;
-  private final VaultLayout layout;
+  private final TextAnalysis analysis;
   private volatile boolean ready;
 
   private SolrEngine(Nodes nodes, Nodes writes, String vault, Sync sync, ChangeFeed feed,
-      VaultLayout layout) {
-    this.layout = layout;
+      TextAnalysis analysis) {
+    this.analysis = analysis;
     this.nodes = nodes;
     this.writes = writes;
     this.vault = vault;
     this.sync = sync;
     this.feed = feed;
-    this.ranking = new Ranking(nodes, nodes.target().collection(), vault);
+    this.ranking = new Ranking(nodes, nodes.target().collection(), vault, analysis);
   }
 
   /**
@@ -85,9 +83,8 @@ public final class SolrEngine implements SearchEngine {
       SolrEngine engine = open(target, context);
       if (!target.fallback()) return engine;
       // The embedded engine's own index, in the vault's cache folder, opened on first need.
-      return new Fallback(engine, () -> EmbeddedEngine.open(context.vault(),
-          context.cacheDir().resolve("solr-fallback-embedded"), Chunker.defaults(),
-          ChangeFeed.walkEveryTime(engine.layout), IndexProgress.NONE));
+      return new Fallback(engine,
+          () -> context.openEmbedded(context.cacheDir().resolve("solr-fallback-embedded")));
     };
   }
 
@@ -106,22 +103,15 @@ public final class SolrEngine implements SearchEngine {
   }
 
   private static SolrEngine open(SolrTarget target, SearchEngine.Context context) {
-    VaultLayout layout;
-    try {
-      layout = VaultLayout.of(context.vault(), Optional.of(context.layout()));
-    } catch (IOException e) {
-      throw new IndexException(Problems.cannotReadVault(context.vault(), e), e);
-    }
     String vault = target.vaultId().orElseGet(() -> defaultVaultId(context.vault()));
-    ChangeFeed feed = target.watch() ? ChangeFeed.watchOrWalk(context.vault(), layout)
-        : ChangeFeed.walkEveryTime(layout);
+    ChangeFeed feed = context.changeFeed(target.watch());
     Nodes nodes = new Nodes(target);
     // Writes (a first indexing, a commit that waits for the new searcher) may take longer
     // than a search is allowed to.
     Nodes writes = new Nodes(target.timeout().compareTo(WRITE_TIMEOUT) > 0 ? target
         : target.withTimeout(WRITE_TIMEOUT));
-    Sync sync = new Sync(writes, target.collection(), vault, context, layout, feed);
-    return new SolrEngine(nodes, writes, vault, sync, feed, layout);
+    Sync sync = new Sync(writes, target.collection(), vault, context, feed);
+    return new SolrEngine(nodes, writes, vault, sync, feed, context.analysis());
   }
 
   /** The vault folder's name and 12 hex digits of its real path's SHA-256. */
@@ -153,7 +143,7 @@ public final class SolrEngine implements SearchEngine {
   /** The vault's words in the collection, as of now. */
   @Override
   public Optional<Vocabulary> vocabulary() {
-    return Optional.of(new SolrVocabulary(nodes, nodes.target().collection(), vault));
+    return Optional.of(new SolrVocabulary(nodes, nodes.target().collection(), vault, analysis));
   }
 
   /**

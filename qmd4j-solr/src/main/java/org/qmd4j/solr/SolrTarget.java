@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,17 +15,20 @@ import org.qmd4j.search.EngineException;
  * cluster), the collection, the vault's id inside it, time limits and credentials.
  *
  * <table>
- *   <caption>Environment variables read by {@link #fromEnvironment}</caption>
- *   <tr><th>variable</th><th>meaning</th></tr>
- *   <tr><td>{@code QMD4J_SOLR_URL}</td><td>Solr base URLs, comma-separated
- *       ({@code http://solr1:8983/solr,http://solr2:8983/solr})</td></tr>
- *   <tr><td>{@code QMD4J_SOLR_COLLECTION}</td><td>the collection (default {@code qmd4j})</td></tr>
- *   <tr><td>{@code QMD4J_SOLR_VAULT}</td><td>the vault's id in the collection</td></tr>
- *   <tr><td>{@code QMD4J_SOLR_USER}, {@code QMD4J_SOLR_PASSWORD}</td>
- *       <td>Solr basic authentication</td></tr>
- *   <tr><td>{@code QMD4J_SOLR_TIMEOUT}</td><td>seconds a request may take (default 10)</td></tr>
- *   <tr><td>{@code QMD4J_SOLR_FALLBACK=1}</td><td>answer from the embedded engine, marked
- *       degraded, when the cluster fails</td></tr>
+ *   <caption>Engine settings and environment variables read by {@link #fromSettings}</caption>
+ *   <tr><th>setting</th><th>variable</th><th>meaning</th></tr>
+ *   <tr><td>{@code url}</td><td>{@code QMD4J_SOLR_URL}</td><td>Solr base URLs,
+ *       comma-separated ({@code http://solr1:8983/solr,http://solr2:8983/solr})</td></tr>
+ *   <tr><td>{@code collection}</td><td>{@code QMD4J_SOLR_COLLECTION}</td><td>the collection
+ *       (default {@code qmd4j})</td></tr>
+ *   <tr><td>{@code vault}</td><td>{@code QMD4J_SOLR_VAULT}</td><td>the vault's id in the
+ *       collection</td></tr>
+ *   <tr><td>{@code user}, {@code password}</td><td>{@code QMD4J_SOLR_USER},
+ *       {@code QMD4J_SOLR_PASSWORD}</td><td>Solr basic authentication</td></tr>
+ *   <tr><td>{@code timeout}</td><td>{@code QMD4J_SOLR_TIMEOUT}</td><td>seconds a request may
+ *       take (default 10)</td></tr>
+ *   <tr><td>{@code fallback=1}</td><td>{@code QMD4J_SOLR_FALLBACK=1}</td><td>answer from the
+ *       embedded engine, marked degraded, when the cluster fails</td></tr>
  * </table>
  *
  * @param nodes Solr base URLs ({@code http://host:8983/solr}), at least one
@@ -98,22 +102,38 @@ public record SolrTarget(List<String> nodes, String collection, Optional<String>
    * @throws EngineException if {@code QMD4J_SOLR_URL} is not set, or a value is not valid
    */
   public static SolrTarget fromEnvironment(Map<String, String> env) {
+    return fromSettings(Map.of(), env);
+  }
+
+  /**
+   * The target the engine settings describe, each setting not given read from its {@code
+   * QMD4J_SOLR_*} variable (table above).
+   *
+   * @param settings the engine settings ({@code SearchOptions.engineSettings()})
+   * @param env the environment variables
+   * @throws EngineException if no address is given, or a value is not valid
+   * @since 0.9
+   */
+  public static SolrTarget fromSettings(Map<String, String> settings, Map<String, String> env) {
+    Objects.requireNonNull(settings, "settings == null");
     Objects.requireNonNull(env, "env == null");
-    String urls = env.get("QMD4J_SOLR_URL");
+    String urls = setting(settings, env, "url");
     if (urls == null || urls.isBlank()) {
       throw new EngineException("The Solr engine needs the cluster's address: pass --solr URL"
           + " or set QMD4J_SOLR_URL (e.g. http://localhost:8983/solr)");
     }
     try {
-      SolrTarget t = of(urls, env.getOrDefault("QMD4J_SOLR_COLLECTION", DEFAULT_COLLECTION));
-      String vault = env.get("QMD4J_SOLR_VAULT");
+      String collection = setting(settings, env, "collection");
+      SolrTarget t = of(urls, collection == null ? DEFAULT_COLLECTION : collection);
+      String vault = setting(settings, env, "vault");
       if (vault != null && !vault.isBlank()) t = t.withVaultId(vault.strip());
-      String user = env.get("QMD4J_SOLR_USER");
+      String user = setting(settings, env, "user");
       if (user != null && !user.isBlank()) {
-        t = t.withBasicAuth(user, env.getOrDefault("QMD4J_SOLR_PASSWORD", ""));
+        String password = setting(settings, env, "password");
+        t = t.withBasicAuth(user, password == null ? "" : password);
       }
-      if ("1".equals(env.get("QMD4J_SOLR_FALLBACK"))) t = t.withFallback(true);
-      String timeout = env.get("QMD4J_SOLR_TIMEOUT");
+      if ("1".equals(setting(settings, env, "fallback"))) t = t.withFallback(true);
+      String timeout = setting(settings, env, "timeout");
       if (timeout != null && !timeout.isBlank()) {
         t = t.withTimeout(Duration.ofMillis((long) (Double.parseDouble(timeout) * 1000)));
       }
@@ -121,6 +141,13 @@ public record SolrTarget(List<String> nodes, String collection, Optional<String>
     } catch (IllegalArgumentException e) {
       throw new EngineException("Invalid Solr setting: " + e.getMessage(), e);
     }
+  }
+
+  /** The engine setting {@code key}, else the variable {@code QMD4J_SOLR_<KEY>}, else null. */
+  private static String setting(Map<String, String> settings, Map<String, String> env,
+      String key) {
+    String value = settings.get(key);
+    return value != null ? value : env.get("QMD4J_SOLR_" + key.toUpperCase(Locale.ROOT));
   }
 
   /** This target with the vault's id in the collection. */

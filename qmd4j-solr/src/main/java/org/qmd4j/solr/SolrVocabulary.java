@@ -7,7 +7,7 @@ import org.apache.solr.client.solrj.request.QueryRequest;
 import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.client.solrj.response.SpellCheckResponse;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import org.qmd4j.internal.Analysis;
+import org.qmd4j.spi.TextAnalysis;
 import org.qmd4j.spi.Vocabulary;
 
 /**
@@ -22,11 +22,13 @@ final class SolrVocabulary implements Vocabulary {
   private final Nodes nodes;
   private final String collection;
   private final String vault;
+  private final TextAnalysis analysis;
 
-  SolrVocabulary(Nodes nodes, String collection, String vault) {
+  SolrVocabulary(Nodes nodes, String collection, String vault, TextAnalysis analysis) {
     this.nodes = nodes;
     this.collection = collection;
     this.vault = vault;
+    this.analysis = analysis;
   }
 
   @Override
@@ -38,7 +40,7 @@ final class SolrVocabulary implements Vocabulary {
     if (word.length() >= MIN_PREFIX_LENGTH) q += " _query_:\"{!prefix f=exact v=$w}\"";
     p.set("q", q);
     p.set("w", word);
-    p.set("s", Analysis.stem(word));
+    p.set("s", analysis.stem(word));
     return count(p) > 0;
   }
 

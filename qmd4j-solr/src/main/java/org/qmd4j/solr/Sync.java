@@ -1,7 +1,5 @@
 package org.qmd4j.solr;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,13 +15,11 @@ import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.common.params.CursorMarkParams;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import org.qmd4j.internal.ChangeFeed;
-import org.qmd4j.search.IndexException;
+import org.qmd4j.spi.ChangeFeed;
 import org.qmd4j.spi.Chunk;
+import org.qmd4j.spi.FileStamp;
 import org.qmd4j.spi.SearchEngine;
-import org.qmd4j.vault.FileStamp;
-import org.qmd4j.vault.VaultLayout;
-import org.qmd4j.vault.VaultScanner;
+import org.qmd4j.spi.TextAnalysis;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,19 +41,19 @@ final class Sync {
   private final String collection;
   private final String vault;
   private final SearchEngine.Context context;
-  private final VaultLayout layout;
+  private final TextAnalysis analysis;
   private final ChangeFeed feed;
   /** Path to stamp of the files the collection holds for this vault, as last seen. */
   private final Map<String, String> known = new HashMap<>();
   private boolean loaded;
 
   Sync(Nodes nodes, String collection, String vault, SearchEngine.Context context,
-      VaultLayout layout, ChangeFeed feed) {
+      ChangeFeed feed) {
     this.nodes = nodes;
     this.collection = collection;
     this.vault = vault;
     this.context = context;
-    this.layout = layout;
+    this.analysis = context.analysis();
     this.feed = feed;
   }
 
@@ -83,22 +79,9 @@ final class Sync {
 
   /** The indexed files under {@code rel} (the whole vault when null), with their stamps. */
   private Map<String, String> scan(String rel) {
-    Path root = context.vault();
-    try {
-      Map<String, FileStamp> found;
-      if (rel == null) {
-        found = VaultScanner.scan(root, layout);
-      } else {
-        found = new TreeMap<>();
-        VaultScanner.scanInto(root, layout, rel, found);
-      }
-      Map<String, String> out = new TreeMap<>();
-      found.forEach((p, s) -> out.put(p, stamp(s)));
-      return out;
-    } catch (IOException e) {
-      throw new IndexException("Cannot list the files of the vault " + root + " ("
-          + Failures.describe(e) + "); check that the vault folder can be read", e);
-    }
+    Map<String, String> out = new TreeMap<>();
+    context.stamps(rel == null ? "" : rel).forEach((p, s) -> out.put(p, stamp(s)));
+    return out;
   }
 
   /**
@@ -133,7 +116,7 @@ final class Sync {
       // entries carries its day heading in no chunk's text).
       String title = context.title(f.getKey());
       for (Chunk c : chunks) {
-        batch.add(ChunkDocs.toDocument(vault, c, title, f.getValue()));
+        batch.add(ChunkDocs.toDocument(analysis, vault, c, title, f.getValue()));
         if (batch.size() >= BATCH) send(batch);
       }
       counts.put(f.getKey(), chunks.size());

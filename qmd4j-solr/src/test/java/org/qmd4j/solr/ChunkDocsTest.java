@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrInputDocument;
 import org.junit.jupiter.api.Test;
+import org.qmd4j.SearchProviders;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.spi.Chunk;
@@ -24,7 +25,8 @@ class ChunkDocsTest {
   @Test
   void aChunkComesBackWhole() {
     Chunk c = chunk("projects/startup-x/changelog.md", "# 2025-07-14\n## [décision] x", 2);
-    SolrInputDocument in = ChunkDocs.toDocument("v", c, "2025-07-14", "10:20");
+    SolrInputDocument in =
+        ChunkDocs.toDocument(SearchProviders.analysis(), "v", c, "2025-07-14", "10:20");
     assertThat(in.getFieldValue("id")).isEqualTo("v/projects/startup-x/changelog.md#2");
     assertThat(in.getFieldValues("units")).contains("2025-07-14",
         "projects/startup-x/changelog.md");

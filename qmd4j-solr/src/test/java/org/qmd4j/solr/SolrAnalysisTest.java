@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.qmd4j.internal.Analysis;
+import org.qmd4j.analysis.Analysis;
 
 /**
  * One analysis definition: the field types of the configset, as the real

@@ -19,11 +19,11 @@ import org.apache.solr.client.solrj.util.ClientUtils;
 import org.apache.solr.common.params.ModifiableSolrParams;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.ConcurrentFreshness;
 import org.qmd4j.EngineChoice;
@@ -250,7 +250,7 @@ class SolrFreshnessTest {
       Chunk chunk = new Chunk(new VaultFile(file, FileKind.NOTE, Optional.empty()), 0,
           new LineRange(1, 3), text, List.of("Baleine"), Optional.empty());
       UpdateRequest add = new UpdateRequest();
-      add.add(ChunkDocs.toDocument(id, chunk, "krakatoa", old));
+      add.add(ChunkDocs.toDocument(SearchProviders.analysis(), id, chunk, "krakatoa", old));
       add.setAction(AbstractUpdateRequest.ACTION.COMMIT, true, true, true);
       nodes.request(add, "fresh");
     }

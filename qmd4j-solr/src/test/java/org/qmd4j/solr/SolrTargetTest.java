@@ -50,6 +50,23 @@ class SolrTargetTest {
   }
 
   @Test
+  void engineSettingsComeBeforeTheEnvironment() {
+    SolrTarget t = SolrTarget.fromSettings(Map.of("url", "http://s:8983/solr",
+        "collection", "team", "fallback", "1"), Map.of("QMD4J_SOLR_URL", "http://e:8983/solr",
+        "QMD4J_SOLR_COLLECTION", "other", "QMD4J_SOLR_VAULT", "wiki"));
+    assertThat(t.nodes()).containsExactly("http://s:8983/solr");
+    assertThat(t.collection()).isEqualTo("team");
+    assertThat(t.vaultId()).contains("wiki");
+    assertThat(t.fallback()).isTrue();
+  }
+
+  @Test
+  void theSolrEngineIsFoundByItsName() {
+    assertThat(new SolrEngineFactory().name()).isEqualTo("solr");
+    assertThat(org.qmd4j.SearchProviders.engines()).contains("solr");
+  }
+
+  @Test
   void withoutAnAddressTheEnvironmentSaysHowToGiveOne() {
     assertThatThrownBy(() -> SolrTarget.fromEnvironment(Map.of()))
         .isInstanceOf(EngineException.class)

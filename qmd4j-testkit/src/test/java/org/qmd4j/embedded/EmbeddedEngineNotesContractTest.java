@@ -1,13 +1,13 @@
 package org.qmd4j.embedded;
 
 import java.nio.file.Path;
-import org.qmd4j.internal.ChangeFeed;
 import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.testkit.SearchEngineContract;
 import org.qmd4j.testkit.TestVaults;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
+import org.qmd4j.watch.VaultFeed;
 
 /** The embedded engine keeps the engine contract on a vault of the notes layout. */
 class EmbeddedEngineNotesContractTest extends SearchEngineContract {
@@ -24,7 +24,7 @@ class EmbeddedEngineNotesContractTest extends SearchEngineContract {
   @Override
   protected SearchEngine.Factory factory() {
     return context -> EmbeddedEngine.open(context.vault(), null, Chunker.defaults(),
-        ChangeFeed.walkEveryTime(layoutOf(context)), IndexProgress.NONE);
+        VaultFeed.walkEveryTime(layoutOf(context)), IndexProgress.NONE);
   }
 
   static VaultLayout layoutOf(SearchEngine.Context context) {

@@ -37,6 +37,19 @@ class NaiveEngineTest {
   }
 
   @Test
+  void theEngineIsChosenByItsNameLikeTheBuiltInOnes(@TempDir Path tmp) {
+    Path vault = TestVaults.copyProjectsVault(tmp.resolve("vault"));
+    SearchOptions options = SearchOptions.builder().engine("naive").watch(false)
+        .clock(TestVaults.CLOCK).cacheDir(tmp.resolve("cache")).build();
+
+    assertThat(SearchProviders.engines()).contains("naive");
+    try (Searcher searcher = SearchProviders.forVault(vault, options)) {
+      assertThat(searcher.describe().engine()).isEqualTo("naive");
+      assertThat(searcher.search("urssaf")).extracting(SearchResult::path).hasSize(5);
+    }
+  }
+
+  @Test
   void theBundledVaultsKeepTheirBytesAndHiddenFiles(@TempDir Path tmp) throws IOException {
     Path vault = TestVaults.copyProjectsVault(tmp.resolve("vault"));
     Path notes = TestVaults.copyNotesVault(tmp.resolve("notes"));

@@ -14,10 +14,10 @@ import org.qmd4j.Searcher;
 import org.qmd4j.spi.IndexProgress;
 
 /**
- * The daemon's warm searchers, one per way of opening a vault (engine, layout, in-memory or
- * not, chunk sizes, time zone and the environment variables that choose an engine or a cache),
- * opened on first use, watching the vault, kept until the daemon stops. Leases never close
- * them.
+ * The daemon's warm searchers, one per way of opening a vault (engine and its settings, layout,
+ * in-memory or not, chunk sizes, time zone and the environment variables that choose an engine
+ * or a cache), opened on first use, watching the vault, kept until the daemon stops. Leases
+ * never close them.
  */
 public final class SearcherCache implements SearcherSource {
   private static final Set<String> CLI_ONLY = Set.of("QMD4J_VAULT",
@@ -86,8 +86,9 @@ public final class SearcherCache implements SearcherSource {
         env.put(k, v);
       }
     });
-    return List.of(vault, options.engine(), options.layout(), options.inMemoryIndex(),
-        options.chunkSize(), options.denseDaySize(), options.cacheDir().map(Path::toString)
-        .orElse(""), options.clock().getZone().getId(), options.qmd(), env);
+    return List.of(vault, options.engineName(), options.engineSettings(), options.layout(),
+        options.inMemoryIndex(), options.chunkSize(), options.denseDaySize(),
+        options.cacheDir().map(Path::toString).orElse(""), options.clock().getZone().getId(),
+        options.qmd(), env);
   }
 }
