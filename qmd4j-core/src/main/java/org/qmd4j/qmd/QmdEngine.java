@@ -189,25 +189,20 @@ public final class QmdEngine implements SearchEngine {
       boolean dropsNone = filter.passesEverything() && !QmdQuery.hasTags(query)
           && layout.ignoreRules() == 0;
       int rows = dropsNone ? limit : Math.max(limit * 5, 50);
-      List<QmdJson.DocHit> docs;
+      // A damaged index (qmd's own words) is rebuilt and the call asked again, at every call.
       boolean healable = !options.isAttached() && options.autoRefresh();
-      try {
-        if (healable) healer.healIfChangedBehindUs();
-        docs = options.autoRefresh() ? freshDocuments(query, mode, rows)
-            : documents(query, mode, rows);
-      } catch (QmdFailedException | QmdUnavailableException e) {
-        if (!healable || !QmdIndexHealer.isDamage(e)) throw e;
-        healer.heal("qmd reports a damaged database file");
-        docs = freshDocuments(query, mode, rows);
-      }
-      if (docs.isEmpty() && !options.isAttached() && repairedEmptiedIndex()) {
-        docs = documents(query, mode, rows);
+      if (healable) healer.healIfChangedBehindUs();
+      List<QmdJson.DocHit> docs = healer.healing(healable, () -> options.autoRefresh()
+          ? freshDocuments(query, mode, rows) : documents(query, mode, rows));
+      if (docs.isEmpty() && !options.isAttached()
+          && healer.healing(healable, this::repairedEmptiedIndex)) {
+        docs = healer.healing(healable, () -> documents(query, mode, rows));
       }
       MatchType type = mode == Mode.FAST ? MatchType.KEYWORD : MatchType.HYBRID;
       List<Hit> hits = QmdChunks.rank(docs, query, filter, limit, type, notes);
       // qmd ranks documents: a document it ranked below the page may hold every word.
       if (!QmdChunks.mayMissBetter(hits, limit, docs.size(), rows)) return hits;
-      docs = documents(query, mode, QmdChunks.widened(rows));
+      docs = healer.healing(healable, () -> documents(query, mode, QmdChunks.widened(rows)));
       return QmdChunks.rank(docs, query, filter, limit, type, notes);
     } catch (IOException e) {
       throw new IndexException("Cannot read the vault " + vault + " (" + Problems.describe(e)

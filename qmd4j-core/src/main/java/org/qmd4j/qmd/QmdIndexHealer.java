@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.qmd4j.search.QmdFailedException;
+import org.qmd4j.search.QmdUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +49,20 @@ final class QmdIndexHealer {
     if (e instanceof QmdFailedException) text += "\n" + ((QmdFailedException) e).stderrTail();
     String lower = text.toLowerCase(Locale.ROOT);
     return DAMAGE.stream().anyMatch(lower::contains);
+  }
+
+  /**
+   * What {@code call} answers; when qmd fails with words of a damaged index and {@code
+   * healable}, the index is rebuilt and {@code call} asked once more.
+   */
+  <T> T healing(boolean healable, QmdFreshness.IoCall<T> call) throws IOException {
+    try {
+      return call.run();
+    } catch (QmdFailedException | QmdUnavailableException e) {
+      if (!healable || !isDamage(e)) throw e;
+      heal("qmd reports a damaged database file");
+      return call.run();
+    }
   }
 
   /** Heals when the index file changed since qmd4j's last update; returns whether it did. */
