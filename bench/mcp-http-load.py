@@ -4,7 +4,8 @@
 after a full GC, from `jcmd GC.heap_info`) in four states:
 
   1. nothing open;
-  2. STREAMS idle event streams (GET /mcp) open on one session;
+  2. STREAMS idle event streams (GET /mcp) open, one per session (the SDK keeps one
+     listening stream per session: a second GET on a session ends the first);
   3. those closed, then SESSIONS sessions initialized and abandoned (never deleted);
   4. the default caps (a second server with no cap options): how many streams and sessions
      one client gets before the fast refusal, and how long a refusal takes.
@@ -60,8 +61,10 @@ def java_pid(port):
 def heap_mb(pid):
     subprocess.run(["jcmd", pid, "GC.run"], capture_output=True)
     info = subprocess.run(["jcmd", pid, "GC.heap_info"], capture_output=True, text=True).stdout
-    used = [int(k) for k in re.findall(r"used (\d+)K", info)]
-    return used[0] / 1024 if used else float("nan")
+    # The whole heap: G1's "garbage-first heap ... used NK", or the sum of the generations'
+    # (serial and parallel collectors); never Metaspace or the spaces inside a generation.
+    used = [int(k) for k in re.findall(r"(?:heap|generation) +total \d+K, used (\d+)K", info)]
+    return sum(used) / 1024 if used else float("nan")
 
 
 def latency(port, n):
@@ -141,14 +144,16 @@ def main():
     try:
         pid = java_pid(port)
         line("1. nothing open", port, pid, n)
-        status, session = post(port, INIT)
         held = []
         for _ in range(streams):
+            # One stream per session: a second GET on a session ends its first stream (the
+            # SDK keeps one listening stream per session).
+            status, session = post(port, INIT)
             s, status = open_stream(port, session)
             if s is None:
                 sys.exit("stream %d refused: %d" % (len(held) + 1, status))
             held.append(s)
-        line("2. %d idle streams on one session" % streams, port, pid, n)
+        line("2. %d idle streams, one per session" % streams, port, pid, n)
         for s in held:
             s.close()
         time.sleep(2)
@@ -161,9 +166,12 @@ def main():
 
     server = start(port + 1, [])
     try:
-        status, session = post(port + 1, INIT)
-        held, refused = [], 0
+        held, refused, admitted = [], 0, 0
         while refused == 0 and len(held) < streams:
+            status, session = post(port + 1, INIT)
+            if status != 200:
+                break
+            admitted += 1
             s, status = open_stream(port + 1, session)
             if s is None:
                 refused = status
@@ -172,7 +180,6 @@ def main():
         t = time.perf_counter()
         _, status = open_stream(port + 1, session)
         ms = (time.perf_counter() - t) * 1000
-        admitted = 1
         while admitted < sessions and post(port + 1, INIT)[0] == 200:
             admitted += 1
         print("4. default caps: %d streams admitted, then %d (a refusal in %.1f ms); "

@@ -114,11 +114,13 @@ final class McpGate implements Filter {
         return;
       }
       Answer answer = new Answer(resp);
+      // Counted when the SDK names the session, before its answer can reach the client: a
+      // client that sends its next request at once must find the session known.
+      answer.onSession(id -> sessions.opened(admission, id));
       try {
         chain.doFilter(replay, answer);
       } finally {
-        String id = answer.getHeader(SESSION_HEADER);
-        sessions.opened(admission, answer.status() == 200 && id != null ? id : null);
+        if (answer.onSession(null)) sessions.opened(admission, null); // no session opened
       }
       answer.finish(message.id());
       return;
@@ -287,9 +289,37 @@ final class McpGate implements Filter {
   private static final class Answer extends jakarta.servlet.http.HttpServletResponseWrapper {
     private int status = 200;
     private boolean failed;
+    private java.util.function.Consumer<String> sessionOpened;
 
     Answer(HttpServletResponse response) {
       super(response);
+    }
+
+    /** Sets what to call with the session id the answer names; returns whether one waited. */
+    boolean onSession(java.util.function.Consumer<String> action) {
+      boolean waiting = sessionOpened != null;
+      sessionOpened = action;
+      return waiting;
+    }
+
+    @Override
+    public void setHeader(String name, String value) {
+      super.setHeader(name, value);
+      named(name, value);
+    }
+
+    @Override
+    public void addHeader(String name, String value) {
+      super.addHeader(name, value);
+      named(name, value);
+    }
+
+    private void named(String name, String value) {
+      if (sessionOpened != null && SESSION_HEADER.equalsIgnoreCase(name) && value != null
+          && status < 400) {
+        sessionOpened.accept(value);
+        sessionOpened = null;
+      }
     }
 
     int status() {

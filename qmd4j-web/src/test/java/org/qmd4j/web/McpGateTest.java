@@ -152,6 +152,25 @@ class McpGateTest {
   }
 
   @Test
+  void aSessionIsKnownAsSoonAsItsInitializeIsAnswered() {
+    // The client sends its next request the moment the answer arrives: the gate must have
+    // counted the session by then (it once did so only after the answer was written).
+    WebServer roomy = WebServer.newBuilder(searcher).port(0)
+        .limits(WebLimits.DEFAULT.withSessions(60, 60)).build().start();
+    try {
+      for (int i = 0; i < 40; i++) {
+        String session = post(roomy, "/mcp", INIT, "Accept", ACCEPT).header("Mcp-Session-Id");
+        Reply list = post(roomy, "/mcp",
+            "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}", "Accept", ACCEPT,
+            "Mcp-Session-Id", session);
+        assertThat(list.status()).as("request %d right after its initialize", i).isEqualTo(200);
+      }
+    } finally {
+      roomy.close();
+    }
+  }
+
+  @Test
   void sessionsPastTheClientsCapAre429AndPastTheTotal503() {
     WebServer capped = WebServer.newBuilder(searcher).port(0)
         .limits(WebLimits.DEFAULT.withSessions(2, 1)).build().start();
