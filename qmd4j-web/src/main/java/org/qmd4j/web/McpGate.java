@@ -154,6 +154,13 @@ final class McpGate implements Filter {
       if (!async) sessions.streamEnded(sessionId);
     }
     if (answer.status() == 404) sessions.forget(sessionId); // the SDK ended it meanwhile
+    if (message.method() == null && answer.status() >= 500 && !resp.isCommitted()) {
+      // A result or error for no request of the server: the SDK fails on it.
+      refuse(resp, 400, ErrorPages.INVALID_REQUEST, "This response answers no request the "
+          + "server sent (id " + message.id() + "); a client sends results only for them",
+          message.id());
+      return;
+    }
     answer.finish(message.id());
   }
 

@@ -54,7 +54,7 @@ class McpBodyFuzzTest {
   void seededMutationsOfRealMessages() {
     long seed = Long.getLong("qmd4j.fuzz.seed", System.nanoTime());
     Random random = new Random(seed);
-    for (int i = 0; i < 100; i++) {
+    for (int i = 0; i < Integer.getInteger("qmd4j.fuzz.cases", 100); i++) {
       String body = mutate(MESSAGES.get(random.nextInt(MESSAGES.size())), random);
       try {
         check(body, random.nextBoolean());
