@@ -91,13 +91,18 @@ final class DaemonProcesses implements AutoCloseable {
   long start(String... options) throws IOException, InterruptedException {
     List<String> args = new ArrayList<>(List.of("daemon", "start", "--vault", "vault"));
     args.addAll(List.of(options));
-    Run started = run(args.toArray(String[]::new));
-    if (started.code() != 0) {
+    Run startedRun = run(args.toArray(String[]::new));
+    if (startedRun.code() != 0) {
       Path log = daemonFolder().resolve("daemon.log");
-      throw new AssertionError("daemon start failed: " + started.err() + "\n"
+      throw new AssertionError("daemon start failed: " + startedRun.err() + "\n"
           + (Files.exists(log) ? Files.readString(log) : "(no log)"));
     }
-    long pid = pid().orElseThrow(() -> new AssertionError("no daemon after start"));
+    // The pid `daemon start` reports: asking `daemon status` in another JVM could come after
+    // a short idle timeout has already ended the daemon.
+    java.util.regex.Matcher started = java.util.regex.Pattern.compile("daemon started for .*"
+        + "\\(pid (\\d+)").matcher(startedRun.err());
+    long pid = started.find() ? Long.parseLong(started.group(1))
+        : pid().orElseThrow(() -> new AssertionError("no daemon after start"));
     daemons.add(pid);
     return pid;
   }
