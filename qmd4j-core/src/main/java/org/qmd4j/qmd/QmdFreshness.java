@@ -219,6 +219,12 @@ final class QmdFreshness {
     synchronized (lock) {
       long expected = withContent(stamps);
       if (documents >= expected || stamps.equals(repairedFor)) return false;
+      if (documents >= withContent(VaultScanner.scan(vault, layout))) {
+        // Notes deleted between the last update's walk and qmd's own: a change, which the
+        // next search's update takes in, not an index emptied behind our back.
+        walkNext = true;
+        return false;
+      }
       LOG.warn("The qmd index of the vault {} holds {} documents but the vault has {} indexed"
           + " files with content: re-indexing", vault, documents, expected);
       try (FileLock l = updateLock()) {

@@ -198,6 +198,37 @@ class QmdEngineTest {
   }
 
   @Test
+  void aNoteDeletedWhileQmdUpdatesIsNotTakenForADamagedIndex() throws IOException {
+    // The vault is walked before `qmd update`; a note deleted between that walk and qmd's own
+    // leaves qmd one document short of the walk. That is a change the next search sees, not
+    // an index emptied behind our back: no warning, no second update.
+    vault = Fixtures.copyVault(tmp.resolve("copy")).toRealPath();
+    qmd = new RecordedQmd(vault);
+    try (Searcher searcher = open()) {
+      assertThat(searcher.search(SearchRequest.of("webhook"))).isNotEmpty();
+      Files.writeString(vault.resolve("changelog.md"), "\n# 2026-11-28\n\n- edited\n",
+          java.nio.file.StandardOpenOption.APPEND);
+      Path deleted = vault.resolve("bucket/liens-utiles.md");
+      qmd.on("update", r -> {
+        try {
+          Files.deleteIfExists(deleted); // after qmd4j's walk, before qmd's
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        return RecordedQmd.ok("");
+      });
+      String list = Files.readString(RecordedQmd.DIR.resolve("collection-list.txt"))
+          .replace("Files:    58", "Files:    57");
+      qmd.on("collection list", r -> RecordedQmd.ok(list));
+      qmd.on("search", r -> RecordedQmd.ok("[]"));
+      qmd.clear();
+      assertThat(searcher.search(SearchRequest.of("nothing matches"))).isEmpty();
+      // Taken for damage, it would re-index and search "nothing matches" a second time.
+      assertThat(qmd.argvs("search")).filteredOn(a -> a.contains("nothing matches")).hasSize(1);
+    }
+  }
+
+  @Test
   void existingCollectionIsUpdatedNotRecreated() {
     qmd.withCollection();
     open().close();
