@@ -1,8 +1,11 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
+import org.qmd4j.catalogue.ChangelogArgs;
+import org.qmd4j.catalogue.Operation;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.notes.ChangelogEntry;
-import org.qmd4j.notes.ChangelogQuery;
+import org.qmd4j.notes.Listing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -18,7 +21,7 @@ import picocli.CommandLine.Option;
         "  qmd4j changelog --tag blocage --from 'le mois dernier' --json",
         "  qmd4j changelog --from 2025-07-01 --to 2025-07-31 webhook",
         ""})
-final class ChangelogCommand extends NoteCommand<ChangelogQuery, ChangelogEntry> {
+final class ChangelogCommand extends NoteCommand<ChangelogArgs, ChangelogEntry> {
   @Option(names = "--tag", paramLabel = "T",
       description = "Only entries with this tag, with or without brackets ([décision] or "
           + "décision), ignoring case and accents.")
@@ -37,10 +40,13 @@ final class ChangelogCommand extends NoteCommand<ChangelogQuery, ChangelogEntry>
   }
 
   @Override
-  ChangelogQuery query() {
-    return ChangelogQuery.newBuilder().query(args.query())
-        .project(args.project).tag(tag).from(from).to(to).limit(args.limit)
-        .mode(args.mode()).build();
+  Operation<ChangelogArgs, Listing<ChangelogEntry>> operation() {
+    return Operations.CHANGELOG;
+  }
+
+  @Override
+  ChangelogArgs request() {
+    return new ChangelogArgs(args.query(), args.project, tag, from, to, args.limit, args.mode);
   }
 
   @Override

@@ -1,8 +1,11 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
+import org.qmd4j.catalogue.Operation;
+import org.qmd4j.catalogue.Operations;
+import org.qmd4j.catalogue.StatesArgs;
 import org.qmd4j.notes.ProjectState;
-import org.qmd4j.notes.StateQuery;
+import org.qmd4j.notes.Listing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -17,7 +20,7 @@ import picocli.CommandLine.Option;
         "  qmd4j states --from '2 weeks ago'       states updated lately",
         "  qmd4j states --json",
         ""})
-final class StatesCommand extends NoteCommand<StateQuery, ProjectState> {
+final class StatesCommand extends NoteCommand<StatesArgs, ProjectState> {
   @Option(names = "--from", paramLabel = "DATE",
       description = "Only states whose frontmatter updated: is this day or later (states "
           + "without it are then left out). " + HelpTexts.DATES)
@@ -32,9 +35,13 @@ final class StatesCommand extends NoteCommand<StateQuery, ProjectState> {
   }
 
   @Override
-  StateQuery query() {
-    return StateQuery.newBuilder().query(args.query()).project(args.project)
-        .from(from).to(to).limit(args.limit).mode(args.mode()).build();
+  Operation<StatesArgs, Listing<ProjectState>> operation() {
+    return Operations.STATES;
+  }
+
+  @Override
+  StatesArgs request() {
+    return new StatesArgs(args.query(), args.project, from, to, args.limit, args.mode);
   }
 
   @Override

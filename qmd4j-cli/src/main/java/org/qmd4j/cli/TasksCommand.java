@@ -1,9 +1,11 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
+import org.qmd4j.catalogue.Operation;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.catalogue.TasksArgs;
 import org.qmd4j.notes.Task;
-import org.qmd4j.notes.TaskQuery;
+import org.qmd4j.notes.Listing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -21,7 +23,7 @@ import picocli.CommandLine.Option;
         "  qmd4j tasks --deadline-after 2025-10-01 --deadline-before 2025-10-31 --json",
         "  qmd4j tasks term sheet                   ranked by these words",
         ""})
-final class TasksCommand extends NoteCommand<TaskQuery, Task> {
+final class TasksCommand extends NoteCommand<TasksArgs, Task> {
   @Option(names = "--status", paramLabel = "S",
       description = "Only tasks with this status: (the vault's words, e.g. à-faire, en-cours, "
           + "bloqué, fait).")
@@ -45,11 +47,15 @@ final class TasksCommand extends NoteCommand<TaskQuery, Task> {
     super(context);
   }
 
-  /** The options as the catalogue's request, which the MCP tool and /api/tasks read too. */
   @Override
-  TaskQuery query() {
+  Operation<TasksArgs, Listing<Task>> operation() {
+    return Operations.TASKS;
+  }
+
+  @Override
+  TasksArgs request() {
     return new TasksArgs(args.query(), args.project, status, priority, deadlineBefore,
-        deadlineAfter, args.limit, args.mode).toQuery();
+        deadlineAfter, args.limit, args.mode);
   }
 
   @Override

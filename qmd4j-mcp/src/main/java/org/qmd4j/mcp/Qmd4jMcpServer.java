@@ -147,6 +147,8 @@ public final class Qmd4jMcpServer {
         // that an unknown or misspelt argument is answered with the nearest valid name
         // rather than a schema validator's message.
         .validateToolInputs(false)
+        // Our own answers are checked against their output schemas by the tests only.
+        .jsonSchemaValidator(OutputValidation.validator())
         .tools(tools(searcher, settings))
         .uriTemplateManagerFactory(NoteResources::templateManager)
         .resources(notes.initial())
