@@ -2,12 +2,10 @@ package org.qmd4j.cli;
 
 import java.io.PrintWriter;
 import org.qmd4j.catalogue.BucketsArgs;
-import org.qmd4j.catalogue.Operation;
 import org.qmd4j.catalogue.Operations;
 import java.util.ArrayList;
 import java.util.List;
 import org.qmd4j.notes.BucketItem;
-import org.qmd4j.notes.Listing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Option;
@@ -44,12 +42,7 @@ final class BucketsCommand extends NoteCommand<BucketsArgs, BucketItem> {
   String to;
 
   BucketsCommand(CliContext context) {
-    super(context);
-  }
-
-  @Override
-  Operation<BucketsArgs, Listing<BucketItem>> operation() {
-    return Operations.BUCKETS;
+    super(context, Operations.BUCKETS, "note", "notes");
   }
 
   @Override
@@ -62,15 +55,5 @@ final class BucketsCommand extends NoteCommand<BucketsArgs, BucketItem> {
   void print(PrintWriter out, BucketItem b) {
     out.println(where(b) + "  " + or(b.type()) + "  " + or(b.updated())
         + (b.tags().isEmpty() ? "" : "  " + String.join(", ", b.tags())));
-  }
-
-  @Override
-  String noun() {
-    return "note";
-  }
-
-  @Override
-  String nouns() {
-    return "notes";
   }
 }

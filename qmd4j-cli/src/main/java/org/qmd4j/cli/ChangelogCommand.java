@@ -2,10 +2,8 @@ package org.qmd4j.cli;
 
 import java.io.PrintWriter;
 import org.qmd4j.catalogue.ChangelogArgs;
-import org.qmd4j.catalogue.Operation;
 import org.qmd4j.catalogue.Operations;
 import org.qmd4j.notes.ChangelogEntry;
-import org.qmd4j.notes.Listing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -36,12 +34,7 @@ final class ChangelogCommand extends NoteCommand<ChangelogArgs, ChangelogEntry> 
   String to;
 
   ChangelogCommand(CliContext context) {
-    super(context);
-  }
-
-  @Override
-  Operation<ChangelogArgs, Listing<ChangelogEntry>> operation() {
-    return Operations.CHANGELOG;
+    super(context, Operations.CHANGELOG, "entry", "entries");
   }
 
   @Override
@@ -53,15 +46,5 @@ final class ChangelogCommand extends NoteCommand<ChangelogArgs, ChangelogEntry> 
   void print(PrintWriter out, ChangelogEntry e) {
     out.println(where(e) + "  " + or(e.date()) + "  "
         + e.tag().map(t -> "[" + t + "] ").orElse("") + e.title());
-  }
-
-  @Override
-  String noun() {
-    return "entry";
-  }
-
-  @Override
-  String nouns() {
-    return "entries";
   }
 }

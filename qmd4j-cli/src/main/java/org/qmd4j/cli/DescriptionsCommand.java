@@ -2,10 +2,8 @@ package org.qmd4j.cli;
 
 import java.io.PrintWriter;
 import org.qmd4j.catalogue.DescriptionsArgs;
-import org.qmd4j.catalogue.Operation;
 import org.qmd4j.catalogue.Operations;
 import org.qmd4j.notes.Description;
-import org.qmd4j.notes.Listing;
 import picocli.CommandLine.Command;
 
 /** {@code qmd4j descriptions}: the projects' description.md files, whole. */
@@ -20,12 +18,7 @@ import picocli.CommandLine.Command;
         ""})
 final class DescriptionsCommand extends NoteCommand<DescriptionsArgs, Description> {
   DescriptionsCommand(CliContext context) {
-    super(context);
-  }
-
-  @Override
-  Operation<DescriptionsArgs, Listing<Description>> operation() {
-    return Operations.DESCRIPTIONS;
+    super(context, Operations.DESCRIPTIONS, "description", "descriptions");
   }
 
   @Override
@@ -37,15 +30,5 @@ final class DescriptionsCommand extends NoteCommand<DescriptionsArgs, Descriptio
   void print(PrintWriter out, Description d) {
     out.println(where(d) + "  updated " + or(d.updated()));
     printIndented(out, d.text());
-  }
-
-  @Override
-  String noun() {
-    return "description";
-  }
-
-  @Override
-  String nouns() {
-    return "descriptions";
   }
 }

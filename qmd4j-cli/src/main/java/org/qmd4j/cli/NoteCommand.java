@@ -30,19 +30,29 @@ import picocli.CommandLine.Spec;
 abstract class NoteCommand<A extends Record, T extends Note> implements Callable<Integer> {
   private final CliContext context;
   private final SearchOptions base;
+  private final Operation<A, Listing<T>> operation;
+  private final String noun;
+  private final String nouns;
 
   @Spec CommandSpec spec;
   @Mixin VaultOption vault;
   @Mixin NoteArgs args;
   @Mixin EngineOption engine;
 
-  NoteCommand(CliContext context) {
+  /**
+   * @param operation the kind's operation in the catalogue, which the MCP tool and the web
+   *     API run too
+   * @param noun what one record is called in the listing: {@code task}, {@code entry} ...
+   * @param nouns its plural
+   */
+  NoteCommand(CliContext context, Operation<A, Listing<T>> operation, String noun,
+      String nouns) {
     this.context = context;
     this.base = context.base();
+    this.operation = operation;
+    this.noun = noun;
+    this.nouns = nouns;
   }
-
-  /** The kind's operation in the catalogue, which the MCP tool and the web API run too. */
-  abstract Operation<A, Listing<T>> operation();
 
   /** The options as the operation's request. */
   abstract A request();
@@ -50,16 +60,10 @@ abstract class NoteCommand<A extends Record, T extends Note> implements Callable
   /** Prints one record for people. */
   abstract void print(PrintWriter out, T note);
 
-  /** What one record is called in the listing: {@code task}, {@code entry} ... */
-  abstract String noun();
-
-  /** The plural of {@link #noun()}. */
-  abstract String nouns();
-
   @Override
   public final Integer call() throws JsonProcessingException {
     // Bound before the vault is opened, so that bad input fails at once.
-    Function<Searcher, Listing<T>> list = operation().bind(request());
+    Function<Searcher, Listing<T>> list = operation.bind(request());
     Listing<T> listed;
     try (SearcherSource.Lease lease = context.open(vault, vault.applyTo(engine.applyTo(base)))) {
       listed = list.apply(lease.searcher());
@@ -68,11 +72,10 @@ abstract class NoteCommand<A extends Record, T extends Note> implements Callable
     if (args.json) {
       out.println(toJson(listed));
     } else if (listed.results().isEmpty()) {
-      out.println("No " + noun() + " found.");
+      out.println("No " + noun + " found.");
     } else {
       for (T note : listed.results()) print(out, note);
-      out.println(countLine(listed.results().size(), listed.total(), noun(), nouns(),
-          "--limit"));
+      out.println(countLine(listed.results().size(), listed.total(), noun, nouns, "--limit"));
     }
     out.flush();
     return ExitCodes.OK;

@@ -1,11 +1,9 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
-import org.qmd4j.catalogue.Operation;
 import org.qmd4j.catalogue.Operations;
 import org.qmd4j.catalogue.StatesArgs;
 import org.qmd4j.notes.ProjectState;
-import org.qmd4j.notes.Listing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -31,12 +29,7 @@ final class StatesCommand extends NoteCommand<StatesArgs, ProjectState> {
   String to;
 
   StatesCommand(CliContext context) {
-    super(context);
-  }
-
-  @Override
-  Operation<StatesArgs, Listing<ProjectState>> operation() {
-    return Operations.STATES;
+    super(context, Operations.STATES, "state", "states");
   }
 
   @Override
@@ -48,15 +41,5 @@ final class StatesCommand extends NoteCommand<StatesArgs, ProjectState> {
   void print(PrintWriter out, ProjectState s) {
     out.println(where(s) + "  updated " + or(s.updated()));
     printIndented(out, s.text());
-  }
-
-  @Override
-  String noun() {
-    return "state";
-  }
-
-  @Override
-  String nouns() {
-    return "states";
   }
 }

@@ -1,11 +1,9 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
-import org.qmd4j.catalogue.Operation;
 import org.qmd4j.catalogue.Operations;
 import org.qmd4j.catalogue.TasksArgs;
 import org.qmd4j.notes.Task;
-import org.qmd4j.notes.Listing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -44,12 +42,7 @@ final class TasksCommand extends NoteCommand<TasksArgs, Task> {
   String deadlineAfter;
 
   TasksCommand(CliContext context) {
-    super(context);
-  }
-
-  @Override
-  Operation<TasksArgs, Listing<Task>> operation() {
-    return Operations.TASKS;
+    super(context, Operations.TASKS, "task", "tasks");
   }
 
   @Override
@@ -62,15 +55,5 @@ final class TasksCommand extends NoteCommand<TasksArgs, Task> {
   void print(PrintWriter out, Task t) {
     out.println(where(t) + "  " + t.title() + "  (" + or(t.status()) + ", "
         + or(t.priority()) + ", " + or(t.deadline()) + ")");
-  }
-
-  @Override
-  String noun() {
-    return "task";
-  }
-
-  @Override
-  String nouns() {
-    return "tasks";
   }
 }
