@@ -38,6 +38,9 @@ public final class Operation<A extends Record, T> {
   private volatile String outputSchema;
 
   /**
+   * An operation; {@code answer} with its type arguments is the record describing what it
+   * answers, from which {@link #outputSchema()} is generated.
+   *
    * @param bind checks a request and turns it into the call into the facade (see
    *     {@link #bind})
    */
