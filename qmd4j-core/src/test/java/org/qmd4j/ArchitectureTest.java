@@ -165,4 +165,29 @@ class ArchitectureTest {
     assertThat(found).as("names of core's inner packages " + INNER + " outside core; reach"
         + " them through org.qmd4j, org.qmd4j.spi or org.qmd4j.search").isEmpty();
   }
+
+  /**
+   * No module ships a hand-written JSON schema: the MCP tools' input and output schemas are
+   * generated from the catalogue's request and answer records (their reviewed copies live under
+   * qmd4j-mcp's test resources).
+   */
+  @Test
+  void noJsonSchemaIsWrittenByHand() throws IOException {
+    List<String> found = new ArrayList<>();
+    try (Stream<Path> modules = Files.list(Path.of(".."))) {
+      for (Path module : modules.toList()) {
+        Path resources = module.resolve("src/main/resources");
+        if (!Files.isDirectory(resources)) continue;
+        try (Stream<Path> files = Files.walk(resources)) {
+          for (Path file : files.filter(f -> f.toString().endsWith(".json")).toList()) {
+            if (Files.readString(file).contains("\"properties\"")) {
+              found.add(module.getFileName() + ": " + resources.relativize(file));
+            }
+          }
+        }
+      }
+    }
+    assertThat(found).as("JSON schemas under src/main/resources; describe the operation's"
+        + " request or answer as a record of org.qmd4j.catalogue instead").isEmpty();
+  }
 }

@@ -3,8 +3,11 @@ package org.qmd4j.cli;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.Searcher;
+import org.qmd4j.catalogue.BriefArgs;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.concat.Brief;
 import org.qmd4j.search.NothingIndexed;
@@ -36,11 +39,14 @@ final class BriefCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Function<Searcher, Brief> answer = Operations.BRIEF.bind(new BriefArgs(
+        String.join(" ", search.query), search.mode, search.scope, search.from, search.to,
+        search.limit));
     Brief brief;
     Optional<NothingIndexed> nothing;
     try (SearcherSource.Lease lease = context.open(vault, vault.applyTo(search.options(base)))) {
       Searcher searcher = lease.searcher();
-      brief = searcher.brief(search.request());
+      brief = answer.apply(searcher);
       nothing = SearchCommand.whyEmpty(searcher, brief.results());
     }
     PrintWriter out = spec.commandLine().getOut();

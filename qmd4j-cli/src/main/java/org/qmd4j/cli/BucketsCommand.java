@@ -1,10 +1,11 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
+import org.qmd4j.catalogue.BucketsArgs;
+import org.qmd4j.catalogue.Operations;
 import java.util.ArrayList;
 import java.util.List;
 import org.qmd4j.notes.BucketItem;
-import org.qmd4j.notes.BucketQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Option;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Option;
         "  qmd4j buckets --project startup-x --json",
         "  qmd4j buckets --from 'il y a 1 mois' pricing",
         ""})
-final class BucketsCommand extends NoteCommand<BucketQuery, BucketItem> {
+final class BucketsCommand extends NoteCommand<BucketsArgs, BucketItem> {
   @Option(names = "--type", paramLabel = "T",
       description = "Only notes whose frontmatter type: is this, ignoring case and accents.")
   String type;
@@ -41,29 +42,18 @@ final class BucketsCommand extends NoteCommand<BucketQuery, BucketItem> {
   String to;
 
   BucketsCommand(CliContext context) {
-    super(context);
+    super(context, Operations.BUCKETS, "note", "notes");
   }
 
   @Override
-  BucketQuery query() {
-    return BucketQuery.newBuilder().query(args.query()).project(args.project)
-        .type(type).tags(tags.toArray(new String[0])).from(from).to(to).limit(args.limit)
-        .mode(args.mode()).build();
+  BucketsArgs request() {
+    return new BucketsArgs(args.query(), args.project, type, tags, from, to, args.limit,
+        args.mode);
   }
 
   @Override
   void print(PrintWriter out, BucketItem b) {
     out.println(where(b) + "  " + or(b.type()) + "  " + or(b.updated())
         + (b.tags().isEmpty() ? "" : "  " + String.join(", ", b.tags())));
-  }
-
-  @Override
-  String noun() {
-    return "note";
-  }
-
-  @Override
-  String nouns() {
-    return "notes";
   }
 }

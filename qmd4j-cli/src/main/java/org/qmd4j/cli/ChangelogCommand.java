@@ -1,8 +1,9 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
+import org.qmd4j.catalogue.ChangelogArgs;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.notes.ChangelogEntry;
-import org.qmd4j.notes.ChangelogQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -18,7 +19,7 @@ import picocli.CommandLine.Option;
         "  qmd4j changelog --tag blocage --from 'le mois dernier' --json",
         "  qmd4j changelog --from 2025-07-01 --to 2025-07-31 webhook",
         ""})
-final class ChangelogCommand extends NoteCommand<ChangelogQuery, ChangelogEntry> {
+final class ChangelogCommand extends NoteCommand<ChangelogArgs, ChangelogEntry> {
   @Option(names = "--tag", paramLabel = "T",
       description = "Only entries with this tag, with or without brackets ([décision] or "
           + "décision), ignoring case and accents.")
@@ -33,29 +34,17 @@ final class ChangelogCommand extends NoteCommand<ChangelogQuery, ChangelogEntry>
   String to;
 
   ChangelogCommand(CliContext context) {
-    super(context);
+    super(context, Operations.CHANGELOG, "entry", "entries");
   }
 
   @Override
-  ChangelogQuery query() {
-    return ChangelogQuery.newBuilder().query(args.query())
-        .project(args.project).tag(tag).from(from).to(to).limit(args.limit)
-        .mode(args.mode()).build();
+  ChangelogArgs request() {
+    return new ChangelogArgs(args.query(), args.project, tag, from, to, args.limit, args.mode);
   }
 
   @Override
   void print(PrintWriter out, ChangelogEntry e) {
     out.println(where(e) + "  " + or(e.date()) + "  "
         + e.tag().map(t -> "[" + t + "] ").orElse("") + e.title());
-  }
-
-  @Override
-  String noun() {
-    return "entry";
-  }
-
-  @Override
-  String nouns() {
-    return "entries";
   }
 }

@@ -1,13 +1,15 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import org.qmd4j.EngineChoice;
+import org.qmd4j.Searcher;
+import org.qmd4j.catalogue.ConcatArgs;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.concat.ConcatDocument;
-import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.spi.IndexProgress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
@@ -48,11 +50,11 @@ final class ConcatCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<ConcatItem> items = new ArrayList<>();
-    for (String p : paths) items.add(ConcatItem.parse(p));
+    Function<Searcher, ConcatDocument> concat =
+        Operations.CONCAT.bind(new ConcatArgs(paths, overview));
     ConcatDocument document;
     try (SearcherSource.Lease lease = openForReading(context, vault)) {
-      document = lease.searcher().concat(items, overview);
+      document = concat.apply(lease.searcher());
     }
     PrintWriter out = spec.commandLine().getOut();
     out.print(document.markdown());

@@ -1,8 +1,9 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
+import org.qmd4j.catalogue.DescriptionsArgs;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.notes.Description;
-import org.qmd4j.notes.DescriptionQuery;
 import picocli.CommandLine.Command;
 
 /** {@code qmd4j descriptions}: the projects' description.md files, whole. */
@@ -15,30 +16,19 @@ import picocli.CommandLine.Command;
         "  qmd4j descriptions --project client-dupont",
         "  qmd4j descriptions comptabilité --limit 1",
         ""})
-final class DescriptionsCommand extends NoteCommand<DescriptionQuery, Description> {
+final class DescriptionsCommand extends NoteCommand<DescriptionsArgs, Description> {
   DescriptionsCommand(CliContext context) {
-    super(context);
+    super(context, Operations.DESCRIPTIONS, "description", "descriptions");
   }
 
   @Override
-  DescriptionQuery query() {
-    return DescriptionQuery.newBuilder().query(args.query())
-        .project(args.project).limit(args.limit).mode(args.mode()).build();
+  DescriptionsArgs request() {
+    return new DescriptionsArgs(args.query(), args.project, args.limit, args.mode);
   }
 
   @Override
   void print(PrintWriter out, Description d) {
     out.println(where(d) + "  updated " + or(d.updated()));
     printIndented(out, d.text());
-  }
-
-  @Override
-  String noun() {
-    return "description";
-  }
-
-  @Override
-  String nouns() {
-    return "descriptions";
   }
 }

@@ -6,7 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import org.qmd4j.SearchOptions;
+import org.qmd4j.Searcher;
+import org.qmd4j.catalogue.FindArgs;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.find.ChunkItem;
 import org.qmd4j.find.FindItem;
@@ -102,30 +106,20 @@ final class FindCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws JsonProcessingException {
-    FindRequest.Builder builder = FindRequest.newBuilder()
-        .query(query)
-        .mode(mode)
-        .folder(folder)
-        .recursive(recursive)
-        .dateStart(dateStart)
-        .dateEnd(dateEnd)
-        .dateType(dateType)
-        .sort(sort)
-        .includeFields(fields)
-        .limit(limit)
-        .offset(offset);
-    for (String condition : where) builder.where(condition);
-    FindRequest request = builder.build();
+    FindArgs args = new FindArgs(query, mode, folder, recursive, where, dateStart, dateEnd,
+        dateType, sort, fields, limit, offset);
+    Function<Searcher, FindResult> find = Operations.FIND.bind(args);
     SearchOptions options = vault.applyTo(engine.applyTo(base));
     FindResult result;
     try (SearcherSource.Lease lease = context.open(vault, options)) {
-      result = lease.searcher().find(request);
+      result = find.apply(lease.searcher());
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(toJson(result));
     } else {
-      printListing(out, result, request);
+      // The request as checked (its folder normalized) words the listing's last line.
+      printListing(out, result, args.toRequest());
       PrintWriter err = spec.commandLine().getErr();
       for (String note : result.notes()) err.println("qmd4j: note: " + note);
       err.flush();

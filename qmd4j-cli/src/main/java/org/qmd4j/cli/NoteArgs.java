@@ -2,7 +2,6 @@ package org.qmd4j.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.qmd4j.search.Mode;
 import org.qmd4j.search.SearchRequest;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Option;
@@ -41,9 +40,5 @@ final class NoteArgs {
   /** The query: the words joined, or {@code "*"} when none is given. */
   String query() {
     return query.isEmpty() ? SearchRequest.WILDCARD : String.join(" ", query);
-  }
-
-  Mode mode() {
-    return Mode.parse(mode);
   }
 }

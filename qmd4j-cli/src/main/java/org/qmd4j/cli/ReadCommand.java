@@ -2,7 +2,10 @@ package org.qmd4j.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import org.qmd4j.Searcher;
+import org.qmd4j.catalogue.Operations;
+import org.qmd4j.catalogue.ReadArgs;
 import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.concat.Block;
 import picocli.CommandLine.Command;
@@ -36,10 +39,10 @@ final class ReadCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Function<Searcher, Block> read = Operations.READ.bind(new ReadArgs(path, null, null));
     Block block;
     try (SearcherSource.Lease lease = ConcatCommand.openForReading(context, vault)) {
-      Searcher searcher = lease.searcher();
-      block = searcher.read(path);
+      block = read.apply(lease.searcher());
     }
     PrintWriter out = spec.commandLine().getOut();
     out.println(block.markdown());

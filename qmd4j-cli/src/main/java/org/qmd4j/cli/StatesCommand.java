@@ -1,8 +1,9 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
+import org.qmd4j.catalogue.Operations;
+import org.qmd4j.catalogue.StatesArgs;
 import org.qmd4j.notes.ProjectState;
-import org.qmd4j.notes.StateQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -17,7 +18,7 @@ import picocli.CommandLine.Option;
         "  qmd4j states --from '2 weeks ago'       states updated lately",
         "  qmd4j states --json",
         ""})
-final class StatesCommand extends NoteCommand<StateQuery, ProjectState> {
+final class StatesCommand extends NoteCommand<StatesArgs, ProjectState> {
   @Option(names = "--from", paramLabel = "DATE",
       description = "Only states whose frontmatter updated: is this day or later (states "
           + "without it are then left out). " + HelpTexts.DATES)
@@ -28,28 +29,17 @@ final class StatesCommand extends NoteCommand<StateQuery, ProjectState> {
   String to;
 
   StatesCommand(CliContext context) {
-    super(context);
+    super(context, Operations.STATES, "state", "states");
   }
 
   @Override
-  StateQuery query() {
-    return StateQuery.newBuilder().query(args.query()).project(args.project)
-        .from(from).to(to).limit(args.limit).mode(args.mode()).build();
+  StatesArgs request() {
+    return new StatesArgs(args.query(), args.project, from, to, args.limit, args.mode);
   }
 
   @Override
   void print(PrintWriter out, ProjectState s) {
     out.println(where(s) + "  updated " + or(s.updated()));
     printIndented(out, s.text());
-  }
-
-  @Override
-  String noun() {
-    return "state";
-  }
-
-  @Override
-  String nouns() {
-    return "states";
   }
 }

@@ -1,9 +1,9 @@
 package org.qmd4j.cli;
 
 import java.io.PrintWriter;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.catalogue.TasksArgs;
 import org.qmd4j.notes.Task;
-import org.qmd4j.notes.TaskQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
         "  qmd4j tasks --deadline-after 2025-10-01 --deadline-before 2025-10-31 --json",
         "  qmd4j tasks term sheet                   ranked by these words",
         ""})
-final class TasksCommand extends NoteCommand<TaskQuery, Task> {
+final class TasksCommand extends NoteCommand<TasksArgs, Task> {
   @Option(names = "--status", paramLabel = "S",
       description = "Only tasks with this status: (the vault's words, e.g. à-faire, en-cours, "
           + "bloqué, fait).")
@@ -42,29 +42,18 @@ final class TasksCommand extends NoteCommand<TaskQuery, Task> {
   String deadlineAfter;
 
   TasksCommand(CliContext context) {
-    super(context);
+    super(context, Operations.TASKS, "task", "tasks");
   }
 
-  /** The options as the catalogue's request, which the MCP tool and /api/tasks read too. */
   @Override
-  TaskQuery query() {
+  TasksArgs request() {
     return new TasksArgs(args.query(), args.project, status, priority, deadlineBefore,
-        deadlineAfter, args.limit, args.mode).toQuery();
+        deadlineAfter, args.limit, args.mode);
   }
 
   @Override
   void print(PrintWriter out, Task t) {
     out.println(where(t) + "  " + t.title() + "  (" + or(t.status()) + ", "
         + or(t.priority()) + ", " + or(t.deadline()) + ")");
-  }
-
-  @Override
-  String noun() {
-    return "task";
-  }
-
-  @Override
-  String nouns() {
-    return "tasks";
   }
 }

@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.qmd4j.EngineDescription;
 import org.qmd4j.Searcher;
+import org.qmd4j.catalogue.Operations;
+import org.qmd4j.catalogue.TreeArgs;
 import org.qmd4j.cli.daemon.SearcherSource;
 import org.qmd4j.concat.VaultTree;
 import org.qmd4j.search.NothingIndexed;
@@ -48,7 +50,7 @@ final class TreeCommand implements Callable<Integer> {
     Optional<NothingIndexed> nothing;
     try (SearcherSource.Lease lease = ConcatCommand.openForReading(context, vault)) {
       Searcher searcher = lease.searcher();
-      tree = searcher.tree();
+      tree = Operations.TREE.call(searcher, new TreeArgs());
       description = searcher.describe();
       boolean none = tree.files().stream().noneMatch(VaultTree.Entry::indexed);
       nothing = none ? searcher.nothingIndexed() : Optional.empty();

@@ -8,7 +8,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.qmd4j.Searcher;
 
 /**
@@ -30,14 +30,27 @@ public final class Operation<A extends Record, T> {
 
   private final String name;
   private final Class<A> request;
-  private final BiFunction<Searcher, A, T> call;
+  private final Function<A, Function<Searcher, T>> bind;
   private final List<String> names;
+  private final Class<? extends Record> answer;
+  private final Class<?>[] answerArguments;
   private volatile String schema;
+  private volatile String outputSchema;
 
-  Operation(String name, Class<A> request, BiFunction<Searcher, A, T> call) {
+  /**
+   * An operation; {@code answer} with its type arguments is the record describing what it
+   * answers, from which {@link #outputSchema()} is generated.
+   *
+   * @param bind checks a request and turns it into the call into the facade (see
+   *     {@link #bind})
+   */
+  Operation(String name, Class<A> request, Function<A, Function<Searcher, T>> bind,
+      Class<? extends Record> answer, Class<?>... answerArguments) {
     this.name = name;
     this.request = request;
-    this.call = call;
+    this.bind = bind;
+    this.answer = answer;
+    this.answerArguments = answerArguments.clone();
     List<String> wire = new ArrayList<>();
     for (RecordComponent c : request.getRecordComponents()) {
       Arguments.param(request, c);
@@ -69,14 +82,33 @@ public final class Operation<A extends Record, T> {
   public String inputSchema() {
     String s = schema;
     if (s == null) {
-      try {
-        s = JSON.writeValueAsString(Schemas.of(request));
-      } catch (JsonProcessingException e) {
-        throw new AssertionError("A generated schema is plain JSON", e);
-      }
+      s = text(Schemas.of(request));
       schema = s;
     }
     return s;
+  }
+
+  /**
+   * The JSON schema of the answer's structured form (the MCP tool's {@code structuredContent}),
+   * generated once from the record describing it and kept.
+   *
+   * @return the schema as JSON text
+   */
+  public String outputSchema() {
+    String s = outputSchema;
+    if (s == null) {
+      s = text(Schemas.ofAnswer(answer, answerArguments));
+      outputSchema = s;
+    }
+    return s;
+  }
+
+  private static String text(Object schema) {
+    try {
+      return JSON.writeValueAsString(schema);
+    } catch (JsonProcessingException e) {
+      throw new AssertionError("A generated schema is plain JSON", e);
+    }
   }
 
   /**
@@ -106,14 +138,26 @@ public final class Operation<A extends Record, T> {
   }
 
   /**
-   * Calls the operation.
+   * Checks the request and returns the call it makes, to run on a searcher later: a front end
+   * that opens the vault only for the call (the CLI) refuses bad input before opening it.
+   *
+   * @throws IllegalArgumentException if an argument is out of range
+   * @throws org.qmd4j.search.InvalidRequestException if a filter, date, scope or mode is not
+   *     valid
+   */
+  public Function<Searcher, T> bind(A args) {
+    Objects.requireNonNull(args, "args == null");
+    return bind.apply(args);
+  }
+
+  /**
+   * Calls the operation: {@link #bind} then the call.
    *
    * @throws org.qmd4j.search.SearchException as the facade's call does
    */
   public T call(Searcher searcher, A args) {
     Objects.requireNonNull(searcher, "searcher == null");
-    Objects.requireNonNull(args, "args == null");
-    return call.apply(searcher, args);
+    return bind(args).apply(searcher);
   }
 
   /** {@link #decode} then {@link #call}. */

@@ -13,11 +13,14 @@ import java.lang.annotation.Target;
  * {@code Boolean}), or {@link #shape()} when the record takes the raw JSON value and reads
  * it itself. The JSON schema of each operation is generated from these annotations.
  *
+ * <p>The same annotation describes the properties of an operation's answer, from which its
+ * output schema is generated; on a record type it gives the object's description.
+ *
  * @since 0.6
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
-@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT})
+@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.TYPE})
 public @interface Param {
   /** The description clients read; empty for none. */
   String value() default "";
@@ -33,6 +36,12 @@ public @interface Param {
 
   /** The least whole number taken, for an integer argument. */
   long minimum() default Long.MIN_VALUE;
+
+  /** The greatest number taken, for a numeric property; {@code Long.MAX_VALUE} for no bound. */
+  long maximum() default Long.MAX_VALUE;
+
+  /** Whether an answer's property is always present but may be {@code null}. */
+  boolean nullable() default false;
 
   /** The least number of items, for a list argument; 0 for no bound. */
   int minItems() default 0;

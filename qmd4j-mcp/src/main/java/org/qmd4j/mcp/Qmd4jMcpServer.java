@@ -143,10 +143,12 @@ public final class Qmd4jMcpServer {
         // The only request the server sends is brief's sampling: its time limit.
         .requestTimeout(settings.samplingTimeout())
         .capabilities(CAPABILITIES)
-        // The tools check their own arguments (ArgumentNames and the argument readers), so
+        // The tools check their own arguments (their operation's decoding), so
         // that an unknown or misspelt argument is answered with the nearest valid name
         // rather than a schema validator's message.
         .validateToolInputs(false)
+        // Our own answers are checked against their output schemas by the tests only.
+        .jsonSchemaValidator(OutputValidation.validator())
         .tools(tools(searcher, settings))
         .uriTemplateManagerFactory(NoteResources::templateManager)
         .resources(notes.initial())

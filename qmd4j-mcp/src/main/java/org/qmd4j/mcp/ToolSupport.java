@@ -6,12 +6,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.qmd4j.ErrorMessages;
+import org.qmd4j.catalogue.Operation;
 import org.qmd4j.catalogue.Operations;
 import org.qmd4j.search.InvalidRequestException;
 import org.qmd4j.search.SearchException;
@@ -19,8 +18,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What every tool shares: input schemas from the catalogue of operations, output schemas from
- * resources, errors as tool errors.
+ * What every tool shares: input and output schemas from the catalogue of operations, errors as
+ * tool errors.
  */
 final class ToolSupport {
   private static final Logger LOG = LoggerFactory.getLogger(ToolSupport.class);
@@ -30,8 +29,8 @@ final class ToolSupport {
 
   /**
    * A tool whose input schema is generated from the request record of the operation
-   * {@code name} ({@link Operations}) and whose output schema (that of its
-   * {@code structuredContent}, MCP 2025-06-18) is the resource {@code <name>.output.json}.
+   * {@code name} ({@link Operations}), and its output schema (that of its
+   * {@code structuredContent}, MCP 2025-06-18) from the record describing its answer.
    */
   static McpSchema.Tool tool(String name, String description) {
     return tool(name, description, Map.of());
@@ -42,8 +41,9 @@ final class ToolSupport {
    * ({@code described}: argument name to description), as a vault's layout needs them.
    */
   static McpSchema.Tool tool(String name, String description, Map<String, String> described) {
-    String schema = Operations.named(name)
-        .orElseThrow(() -> new AssertionError("No operation " + name)).inputSchema();
+    Operation<?, ?> operation = Operations.named(name)
+        .orElseThrow(() -> new AssertionError("No operation " + name));
+    String schema = operation.inputSchema();
     if (!described.isEmpty()) {
       try {
         ObjectNode root = (ObjectNode) PLAIN.readTree(schema);
@@ -61,16 +61,7 @@ final class ToolSupport {
     }
     return McpSchema.Tool.builder(name, Qmd4jMcpServer.JSON, schema)
         .description(description)
-        .outputSchema(Qmd4jMcpServer.JSON, resource(name + ".output.json")).build();
-  }
-
-  private static String resource(String resource) {
-    try (InputStream in = ToolSupport.class.getResourceAsStream(resource)) {
-      if (in == null) throw new AssertionError("Missing resource " + resource);
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the bundled resource " + resource, e);
-    }
+        .outputSchema(Qmd4jMcpServer.JSON, operation.outputSchema()).build();
   }
 
   /** {@code value} as JSON text, for the text content that old clients read. */

@@ -27,6 +27,30 @@ class OperationsTest {
     }
   }
 
+  /**
+   * The output schemas generated from the answer records, kept under test resources: a change
+   * of an answer record shows here as a diff to review (clients read these schemas), and is
+   * accepted by writing the new files with {@code -Dqmd4j.schemas.write=true}.
+   */
+  @Test
+  void generatedOutputSchemasAreTheReviewedOnes() throws IOException {
+    boolean write = Boolean.getBoolean("qmd4j.schemas.write");
+    for (Operation<?, ?> op : Operations.all()) {
+      JsonNode generated = JSON.readTree(op.outputSchema());
+      if (write) {
+        java.nio.file.Path file = java.nio.file.Path.of("src/test/resources/org/qmd4j/catalogue",
+            op.name() + ".output.json");
+        java.nio.file.Files.writeString(file, generated.toPrettyString() + "\n");
+        continue;
+      }
+      try (InputStream in = OperationsTest.class.getResourceAsStream(op.name() + ".output.json")) {
+        assertThat(in).as("golden output schema of " + op.name()).isNotNull();
+        assertThat(generated).as(op.name() + ": " + generated.toPrettyString())
+            .isEqualTo(JSON.readTree(in));
+      }
+    }
+  }
+
   @Test
   void everyOperationIsNamedOnceAndListsItsArguments() {
     assertThat(Operations.all()).extracting(Operation::name).containsExactly("search", "brief",

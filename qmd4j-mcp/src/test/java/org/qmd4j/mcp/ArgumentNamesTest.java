@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.qmd4j.catalogue.Operations;
 import org.qmd4j.Fixtures;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
@@ -73,7 +74,7 @@ class ArgumentNamesTest {
       assertThat(schema).as(tool.name()).containsEntry("additionalProperties", false);
       @SuppressWarnings("unchecked")
       Map<String, Object> properties = (Map<String, Object>) schema.get("properties");
-      assertThat(ArgumentNames.of(tool.name())).as(tool.name())
+      assertThat(names(tool.name())).as(tool.name())
           .containsExactlyElementsOf(new TreeSet<>(properties.keySet()));
     }
   }
@@ -84,6 +85,11 @@ class ArgumentNamesTest {
     assertThat(r.isError()).as(text(r)).isNotEqualTo(Boolean.TRUE);
     assertThat(call("tree", Map.of()).isError()).isNotEqualTo(Boolean.TRUE);
     assertThat(List.of("search", "tasks")).allSatisfy(t ->
-        assertThat(ArgumentNames.of(t)).contains("query", "limit"));
+        assertThat(names(t)).contains("query", "limit"));
+  }
+
+  /** The names the operation's request record takes, sorted. */
+  private static List<String> names(String tool) {
+    return Operations.named(tool).orElseThrow().parameterNames();
   }
 }
