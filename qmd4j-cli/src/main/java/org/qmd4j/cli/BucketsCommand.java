@@ -4,10 +4,11 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.qmd4j.notes.BucketItem;
-import org.qmd4j.notes.BucketQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Option;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 
 /** {@code qmd4j buckets}: bucket notes by type, tags, period and project. */
 @Command(name = "buckets", mixinStandardHelpOptions = true, showDefaultValues = true,
@@ -21,7 +22,7 @@ import picocli.CommandLine.Option;
         "  qmd4j buckets --project startup-x --json",
         "  qmd4j buckets --from 'il y a 1 mois' pricing",
         ""})
-final class BucketsCommand extends NoteCommand<BucketQuery, BucketItem> {
+final class BucketsCommand extends NoteCommand<NoteQuery<BucketItem>, BucketItem> {
   @Option(names = "--type", paramLabel = "T",
       description = "Only notes whose frontmatter type: is this, ignoring case and accents.")
   String type;
@@ -45,8 +46,8 @@ final class BucketsCommand extends NoteCommand<BucketQuery, BucketItem> {
   }
 
   @Override
-  BucketQuery query() {
-    return BucketQuery.newBuilder().query(args.query()).project(args.project)
+  NoteQuery<BucketItem> query() {
+    return NoteQuery.newBuilder(Kind.BUCKETS).query(args.query()).project(args.project)
         .type(type).tags(tags.toArray(new String[0])).from(from).to(to).limit(args.limit)
         .mode(args.mode()).build();
   }

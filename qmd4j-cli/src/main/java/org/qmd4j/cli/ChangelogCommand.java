@@ -2,9 +2,10 @@ package org.qmd4j.cli;
 
 import java.io.PrintWriter;
 import org.qmd4j.notes.ChangelogEntry;
-import org.qmd4j.notes.ChangelogQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 
 /** {@code qmd4j changelog}: changelog entries by tag, period and project. */
 @Command(name = "changelog", mixinStandardHelpOptions = true, showDefaultValues = true,
@@ -18,7 +19,7 @@ import picocli.CommandLine.Option;
         "  qmd4j changelog --tag blocage --from 'le mois dernier' --json",
         "  qmd4j changelog --from 2025-07-01 --to 2025-07-31 webhook",
         ""})
-final class ChangelogCommand extends NoteCommand<ChangelogQuery, ChangelogEntry> {
+final class ChangelogCommand extends NoteCommand<NoteQuery<ChangelogEntry>, ChangelogEntry> {
   @Option(names = "--tag", paramLabel = "T",
       description = "Only entries with this tag, with or without brackets ([décision] or "
           + "décision), ignoring case and accents.")
@@ -37,8 +38,8 @@ final class ChangelogCommand extends NoteCommand<ChangelogQuery, ChangelogEntry>
   }
 
   @Override
-  ChangelogQuery query() {
-    return ChangelogQuery.newBuilder().query(args.query())
+  NoteQuery<ChangelogEntry> query() {
+    return NoteQuery.newBuilder(Kind.CHANGELOG).query(args.query())
         .project(args.project).tag(tag).from(from).to(to).limit(args.limit)
         .mode(args.mode()).build();
   }

@@ -2,8 +2,9 @@ package org.qmd4j.cli;
 
 import java.io.PrintWriter;
 import org.qmd4j.notes.Description;
-import org.qmd4j.notes.DescriptionQuery;
 import picocli.CommandLine.Command;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 
 /** {@code qmd4j descriptions}: the projects' description.md files, whole. */
 @Command(name = "descriptions", mixinStandardHelpOptions = true, showDefaultValues = true,
@@ -15,14 +16,14 @@ import picocli.CommandLine.Command;
         "  qmd4j descriptions --project client-dupont",
         "  qmd4j descriptions comptabilité --limit 1",
         ""})
-final class DescriptionsCommand extends NoteCommand<DescriptionQuery, Description> {
+final class DescriptionsCommand extends NoteCommand<NoteQuery<Description>, Description> {
   DescriptionsCommand(CliContext context) {
     super(context);
   }
 
   @Override
-  DescriptionQuery query() {
-    return DescriptionQuery.newBuilder().query(args.query())
+  NoteQuery<Description> query() {
+    return NoteQuery.newBuilder(Kind.DESCRIPTIONS).query(args.query())
         .project(args.project).limit(args.limit).mode(args.mode()).build();
   }
 

@@ -2,9 +2,10 @@ package org.qmd4j.cli;
 
 import java.io.PrintWriter;
 import org.qmd4j.notes.ProjectState;
-import org.qmd4j.notes.StateQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 
 /** {@code qmd4j states}: the projects' state.md files, whole. */
 @Command(name = "states", mixinStandardHelpOptions = true, showDefaultValues = true,
@@ -17,7 +18,7 @@ import picocli.CommandLine.Option;
         "  qmd4j states --from '2 weeks ago'       states updated lately",
         "  qmd4j states --json",
         ""})
-final class StatesCommand extends NoteCommand<StateQuery, ProjectState> {
+final class StatesCommand extends NoteCommand<NoteQuery<ProjectState>, ProjectState> {
   @Option(names = "--from", paramLabel = "DATE",
       description = "Only states whose frontmatter updated: is this day or later (states "
           + "without it are then left out). " + HelpTexts.DATES)
@@ -32,8 +33,8 @@ final class StatesCommand extends NoteCommand<StateQuery, ProjectState> {
   }
 
   @Override
-  StateQuery query() {
-    return StateQuery.newBuilder().query(args.query()).project(args.project)
+  NoteQuery<ProjectState> query() {
+    return NoteQuery.newBuilder(Kind.STATES).query(args.query()).project(args.project)
         .from(from).to(to).limit(args.limit).mode(args.mode()).build();
   }
 

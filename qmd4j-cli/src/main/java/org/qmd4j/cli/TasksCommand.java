@@ -3,9 +3,9 @@ package org.qmd4j.cli;
 import java.io.PrintWriter;
 import org.qmd4j.catalogue.TasksArgs;
 import org.qmd4j.notes.Task;
-import org.qmd4j.notes.TaskQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import org.qmd4j.notes.NoteQuery;
 
 /** {@code qmd4j tasks}: the tasks of the vault's tasks.md files, by status, priority, deadline. */
 @Command(name = "tasks", mixinStandardHelpOptions = true, showDefaultValues = true,
@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
         "  qmd4j tasks --deadline-after 2025-10-01 --deadline-before 2025-10-31 --json",
         "  qmd4j tasks term sheet                   ranked by these words",
         ""})
-final class TasksCommand extends NoteCommand<TaskQuery, Task> {
+final class TasksCommand extends NoteCommand<NoteQuery<Task>, Task> {
   @Option(names = "--status", paramLabel = "S",
       description = "Only tasks with this status: (the vault's words, e.g. à-faire, en-cours, "
           + "bloqué, fait).")
@@ -47,7 +47,7 @@ final class TasksCommand extends NoteCommand<TaskQuery, Task> {
 
   /** The options as the catalogue's request, which the MCP tool and /api/tasks read too. */
   @Override
-  TaskQuery query() {
+  NoteQuery<Task> query() {
     return new TasksArgs(args.query(), args.project, status, priority, deadlineBefore,
         deadlineAfter, args.limit, args.mode).toQuery();
   }

@@ -8,11 +8,12 @@ import org.qmd4j.catalogue.Arguments;
 import org.qmd4j.catalogue.Operations;
 import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.find.FindRequest;
-import org.qmd4j.notes.BucketQuery;
-import org.qmd4j.notes.ChangelogQuery;
-import org.qmd4j.notes.DescriptionQuery;
-import org.qmd4j.notes.StateQuery;
-import org.qmd4j.notes.TaskQuery;
+import org.qmd4j.notes.NoteQuery;
+import org.qmd4j.notes.BucketItem;
+import org.qmd4j.notes.ChangelogEntry;
+import org.qmd4j.notes.Description;
+import org.qmd4j.notes.ProjectState;
+import org.qmd4j.notes.Task;
 
 /**
  * The arguments of the MCP tools, read into library requests with the tools' names and rules
@@ -63,7 +64,7 @@ public final class ToolArguments {
    * @throws IllegalArgumentException if an argument is unknown or has the wrong type or range
    * @since 0.3
    */
-  public static TaskQuery taskQuery(Map<String, Object> args) {
+  public static NoteQuery<Task> taskQuery(Map<String, Object> args) {
     return Operations.TASKS.decode(args).toQuery();
   }
 
@@ -76,7 +77,7 @@ public final class ToolArguments {
    * @throws IllegalArgumentException if an argument is unknown or has the wrong type or range
    * @since 0.3
    */
-  public static ChangelogQuery changelogQuery(Map<String, Object> args) {
+  public static NoteQuery<ChangelogEntry> changelogQuery(Map<String, Object> args) {
     return Operations.CHANGELOG.decode(args).toQuery();
   }
 
@@ -89,7 +90,7 @@ public final class ToolArguments {
    * @throws IllegalArgumentException if an argument is unknown or has the wrong type or range
    * @since 0.3
    */
-  public static StateQuery stateQuery(Map<String, Object> args) {
+  public static NoteQuery<ProjectState> stateQuery(Map<String, Object> args) {
     return Operations.STATES.decode(args).toQuery();
   }
 
@@ -102,7 +103,7 @@ public final class ToolArguments {
    * @throws IllegalArgumentException if an argument is unknown or has the wrong type or range
    * @since 0.3
    */
-  public static DescriptionQuery descriptionQuery(Map<String, Object> args) {
+  public static NoteQuery<Description> descriptionQuery(Map<String, Object> args) {
     return Operations.DESCRIPTIONS.decode(args).toQuery();
   }
 
@@ -116,7 +117,7 @@ public final class ToolArguments {
    * @throws IllegalArgumentException if an argument is unknown or has the wrong type or range
    * @since 0.3
    */
-  public static BucketQuery bucketQuery(Map<String, Object> args) {
+  public static NoteQuery<BucketItem> bucketQuery(Map<String, Object> args) {
     return Operations.BUCKETS.decode(args).toQuery();
   }
 
