@@ -70,8 +70,8 @@ record TasksForm(String query, String project, String status, String priority, S
     if (project != null && !rootOnly()) b.project(project);
     Optional<DateSpec> latest = date(before, "before", "deadline_before");
     Optional<DateSpec> earliest = date(after, "after", "deadline_after");
-    latest.ifPresent(b::deadlineBefore);
-    earliest.ifPresent(b::deadlineAfter);
+    latest.ifPresent(b::to);
+    earliest.ifPresent(b::from);
     try {
       return b.build();
     } catch (RuntimeException e) {
