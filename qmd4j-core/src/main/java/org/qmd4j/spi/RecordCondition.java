@@ -28,7 +28,7 @@ public record RecordCondition(Set<String> terms, Optional<LocalDate> from,
     Optional<LocalDate> to, Predicate<Chunk> test) implements Predicate<Chunk> {
   /** Checks the components and that {@code from} is not after {@code to}. */
   public RecordCondition {
-    terms = Set.copyOf(terms);
+    terms = Set.copyOf(Objects.requireNonNull(terms, "terms == null"));
     Objects.requireNonNull(from, "from == null");
     Objects.requireNonNull(to, "to == null");
     Objects.requireNonNull(test, "test == null");
@@ -55,7 +55,7 @@ public record RecordCondition(Set<String> terms, Optional<LocalDate> from,
     public static final Fields NONE = new Fields(Set.of(), Optional.empty());
 
     public Fields {
-      terms = Set.copyOf(terms);
+      terms = Set.copyOf(Objects.requireNonNull(terms, "terms == null"));
       Objects.requireNonNull(day, "day == null");
     }
   }
