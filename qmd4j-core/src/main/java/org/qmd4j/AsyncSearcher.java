@@ -8,18 +8,13 @@ import java.util.function.Function;
 import org.qmd4j.find.FindRequest;
 import org.qmd4j.find.FindResult;
 import org.qmd4j.notes.BucketItem;
-import org.qmd4j.notes.BucketQuery;
 import org.qmd4j.notes.ChangelogEntry;
-import org.qmd4j.notes.ChangelogQuery;
 import org.qmd4j.notes.Description;
-import org.qmd4j.notes.DescriptionQuery;
 import org.qmd4j.notes.Listing;
 import org.qmd4j.notes.Note;
 import org.qmd4j.notes.NoteQuery;
 import org.qmd4j.notes.ProjectState;
-import org.qmd4j.notes.StateQuery;
 import org.qmd4j.notes.Task;
-import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 
@@ -32,7 +27,7 @@ import org.qmd4j.search.SearchResult;
  *
  * <pre>{@code
  * CompletableFuture<List<Task>> blocked =
- *     searcher.async().tasks(TaskQuery.newBuilder().status("bloqué").build());
+ *     searcher.async().tasks(NoteQuery.newBuilder(Kind.TASKS).status("bloqué").build());
  * }</pre>
  *
  * @since 0.6
@@ -61,28 +56,28 @@ public final class AsyncSearcher {
     return call(query, "query", searcher::list);
   }
 
-  /** {@link Searcher#changelog(ChangelogQuery)} on the executor. */
-  public CompletableFuture<List<ChangelogEntry>> changelog(ChangelogQuery query) {
+  /** {@link Searcher#changelog(NoteQuery)} on the executor. */
+  public CompletableFuture<List<ChangelogEntry>> changelog(NoteQuery<ChangelogEntry> query) {
     return call(query, "query", searcher::changelog);
   }
 
-  /** {@link Searcher#tasks(TaskQuery)} on the executor. */
-  public CompletableFuture<List<Task>> tasks(TaskQuery query) {
+  /** {@link Searcher#tasks(NoteQuery)} on the executor. */
+  public CompletableFuture<List<Task>> tasks(NoteQuery<Task> query) {
     return call(query, "query", searcher::tasks);
   }
 
-  /** {@link Searcher#states(StateQuery)} on the executor. */
-  public CompletableFuture<List<ProjectState>> states(StateQuery query) {
+  /** {@link Searcher#states(NoteQuery)} on the executor. */
+  public CompletableFuture<List<ProjectState>> states(NoteQuery<ProjectState> query) {
     return call(query, "query", searcher::states);
   }
 
-  /** {@link Searcher#descriptions(DescriptionQuery)} on the executor. */
-  public CompletableFuture<List<Description>> descriptions(DescriptionQuery query) {
+  /** {@link Searcher#descriptions(NoteQuery)} on the executor. */
+  public CompletableFuture<List<Description>> descriptions(NoteQuery<Description> query) {
     return call(query, "query", searcher::descriptions);
   }
 
-  /** {@link Searcher#buckets(BucketQuery)} on the executor. */
-  public CompletableFuture<List<BucketItem>> buckets(BucketQuery query) {
+  /** {@link Searcher#buckets(NoteQuery)} on the executor. */
+  public CompletableFuture<List<BucketItem>> buckets(NoteQuery<BucketItem> query) {
     return call(query, "query", searcher::buckets);
   }
 

@@ -33,6 +33,7 @@ import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.RecordCondition;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.spi.Vocabulary;
 import org.qmd4j.vault.EmptyVault;
@@ -207,6 +208,18 @@ final class SearchPipeline implements ChunkSearch {
     Objects.requireNonNull(request, "request == null");
     Objects.requireNonNull(extra, "extra == null");
     return counted(resolve(request, Optional.of(extra)));
+  }
+
+  @Override
+  public CountedHits countedHits(SearchRequest request, RecordCondition record) {
+    Objects.requireNonNull(request, "request == null");
+    Objects.requireNonNull(record, "record == null");
+    if (!engine.indexesRecords()) {
+      return counted(resolve(request, Optional.<Predicate<Chunk>>of(record)));
+    }
+    EngineQuery q = resolve(request, Optional.empty());
+    return counted(new EngineQuery(q.text(), q.mode(), q.filter().withRecord(record),
+        q.limit()));
   }
 
   /**

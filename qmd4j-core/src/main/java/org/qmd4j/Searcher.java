@@ -19,18 +19,14 @@ import org.qmd4j.find.FindRequest;
 import org.qmd4j.find.FindResult;
 import org.qmd4j.find.NoteFinder;
 import org.qmd4j.notes.BucketItem;
-import org.qmd4j.notes.BucketQuery;
 import org.qmd4j.notes.ChangelogEntry;
-import org.qmd4j.notes.ChangelogQuery;
 import org.qmd4j.notes.Description;
-import org.qmd4j.notes.DescriptionQuery;
+import org.qmd4j.notes.Kind;
 import org.qmd4j.notes.Listing;
 import org.qmd4j.notes.Note;
 import org.qmd4j.notes.NoteQuery;
 import org.qmd4j.notes.ProjectState;
-import org.qmd4j.notes.StateQuery;
 import org.qmd4j.notes.Task;
-import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.notes.TypedSearch;
 import org.qmd4j.search.EngineException;
 import org.qmd4j.search.InvalidDateException;
@@ -250,79 +246,79 @@ public final class Searcher implements Closeable {
 
   /**
    * Changelog entries (one per H2 entry of a day), best first, or newest first for the
-   * query {@code "*"}; see {@link ChangelogQuery}.
+   * query {@code "*"}; see {@link Kind#CHANGELOG}.
    *
    * <pre>{@code
-   * List<ChangelogEntry> decisions = searcher.changelog(ChangelogQuery.newBuilder()
+   * List<ChangelogEntry> decisions = searcher.changelog(NoteQuery.newBuilder(Kind.CHANGELOG)
    *     .project("startup-x").tag("décision").from("3 months ago").build());
    * }</pre>
    * @throws InvalidDateException if {@code from} resolves after {@code to}
    * @throws EngineException if the engine fails
    * @since 0.2
    */
-  public List<ChangelogEntry> changelog(ChangelogQuery query) {
+  public List<ChangelogEntry> changelog(NoteQuery<ChangelogEntry> query) {
     return list(query).results();
   }
 
   /** @deprecated use {@code async().changelog(query)}. */
   @Deprecated
-  public CompletableFuture<List<ChangelogEntry>> changelogAsync(ChangelogQuery query) {
+  public CompletableFuture<List<ChangelogEntry>> changelogAsync(NoteQuery<ChangelogEntry> query) {
     return async.changelog(query);
   }
 
   /**
-   * Tasks with their status, priority and deadline; see {@link TaskQuery}.
+   * Tasks with their status, priority and deadline; see {@link Kind#TASKS}.
    * @throws EngineException if the engine fails
    * @since 0.2
    */
-  public List<Task> tasks(TaskQuery query) {
+  public List<Task> tasks(NoteQuery<Task> query) {
     return list(query).results();
   }
 
   /** @deprecated use {@code async().tasks(query)}. */
   @Deprecated
-  public CompletableFuture<List<Task>> tasksAsync(TaskQuery query) {
+  public CompletableFuture<List<Task>> tasksAsync(NoteQuery<Task> query) {
     return async.tasks(query);
   }
 
   /**
-   * Project states with their sections; see {@link StateQuery}.
+   * Project states with their sections; see {@link Kind#STATES}.
    * @throws InvalidDateException if {@code from} resolves after {@code to}
    * @throws EngineException if the engine fails
    * @since 0.2
    */
-  public List<ProjectState> states(StateQuery query) {
+  public List<ProjectState> states(NoteQuery<ProjectState> query) {
     return list(query).results();
   }
 
   /** @deprecated use {@code async().states(query)}. */
   @Deprecated
-  public CompletableFuture<List<ProjectState>> statesAsync(StateQuery query) {
+  public CompletableFuture<List<ProjectState>> statesAsync(NoteQuery<ProjectState> query) {
     return async.states(query);
   }
 
   /**
-   * Project descriptions; see {@link DescriptionQuery}.
+   * Project descriptions; see {@link Kind#DESCRIPTIONS}.
    * @throws EngineException if the engine fails
    * @since 0.2
    */
-  public List<Description> descriptions(DescriptionQuery query) {
+  public List<Description> descriptions(NoteQuery<Description> query) {
     return list(query).results();
   }
 
   /** @deprecated use {@code async().descriptions(query)}. */
   @Deprecated
-  public CompletableFuture<List<Description>> descriptionsAsync(DescriptionQuery query) {
+  public CompletableFuture<List<Description>> descriptionsAsync(NoteQuery<Description> query) {
     return async.descriptions(query);
   }
 
   /**
-   * Bucket notes with their frontmatter; see {@link BucketQuery}.
+   * Bucket notes with their frontmatter; see {@link Kind#BUCKETS}.
    * @throws InvalidDateException if {@code from} resolves after {@code to}
    * @throws EngineException if a note's frontmatter cannot be read or the engine fails
    * @since 0.2
    */
-  public List<BucketItem> buckets(BucketQuery query) {
+  public List<BucketItem> buckets(NoteQuery<BucketItem> query) {
     return list(query).results();
   }
 
@@ -337,7 +333,7 @@ public final class Searcher implements Closeable {
 
   /** @deprecated use {@code async().buckets(query)}. */
   @Deprecated
-  public CompletableFuture<List<BucketItem>> bucketsAsync(BucketQuery query) {
+  public CompletableFuture<List<BucketItem>> bucketsAsync(NoteQuery<BucketItem> query) {
     return async.buckets(query);
   }
 }

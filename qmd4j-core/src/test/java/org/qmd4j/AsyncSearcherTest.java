@@ -6,13 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.find.FindRequest;
-import org.qmd4j.notes.BucketQuery;
-import org.qmd4j.notes.ChangelogQuery;
-import org.qmd4j.notes.DescriptionQuery;
-import org.qmd4j.notes.StateQuery;
-import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
+import org.qmd4j.notes.ChangelogEntry;
 
 class AsyncSearcherTest {
   @Test
@@ -23,16 +21,16 @@ class AsyncSearcherTest {
           .isEqualTo(s.search(SearchRequest.of("webhook")));
       FindRequest find = FindRequest.newBuilder().query("webhook").build();
       assertThat(async.find(find).join()).isEqualTo(s.find(find));
-      assertThat(async.tasks(TaskQuery.of("*")).join()).isEqualTo(s.tasks(TaskQuery.of("*")));
-      assertThat(async.changelog(ChangelogQuery.of("*")).join())
-          .isEqualTo(s.changelog(ChangelogQuery.of("*")));
-      assertThat(async.states(StateQuery.of("*")).join()).isEqualTo(s.states(StateQuery.of("*")));
-      assertThat(async.descriptions(DescriptionQuery.of("*")).join())
-          .isEqualTo(s.descriptions(DescriptionQuery.of("*")));
-      assertThat(async.buckets(BucketQuery.of("*")).join())
-          .isEqualTo(s.buckets(BucketQuery.of("*")));
-      assertThat(async.list(TaskQuery.of("*")).join().total())
-          .isEqualTo(s.list(TaskQuery.of("*")).total());
+      assertThat(async.tasks(NoteQuery.of(Kind.TASKS, "*")).join()).isEqualTo(s.tasks(NoteQuery.of(Kind.TASKS, "*")));
+      assertThat(async.changelog(NoteQuery.of(Kind.CHANGELOG, "*")).join())
+          .isEqualTo(s.changelog(NoteQuery.of(Kind.CHANGELOG, "*")));
+      assertThat(async.states(NoteQuery.of(Kind.STATES, "*")).join()).isEqualTo(s.states(NoteQuery.of(Kind.STATES, "*")));
+      assertThat(async.descriptions(NoteQuery.of(Kind.DESCRIPTIONS, "*")).join())
+          .isEqualTo(s.descriptions(NoteQuery.of(Kind.DESCRIPTIONS, "*")));
+      assertThat(async.buckets(NoteQuery.of(Kind.BUCKETS, "*")).join())
+          .isEqualTo(s.buckets(NoteQuery.of(Kind.BUCKETS, "*")));
+      assertThat(async.list(NoteQuery.of(Kind.TASKS, "*")).join().total())
+          .isEqualTo(s.list(NoteQuery.of(Kind.TASKS, "*")).total());
       assertThat(s.async()).isSameAs(async);
     }
   }
@@ -40,7 +38,7 @@ class AsyncSearcherTest {
   @Test
   void failuresCompleteTheFutureAndNullsFailAtOnce() {
     try (Searcher s = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions())) {
-      ChangelogQuery backwards = ChangelogQuery.newBuilder().from("2025-07-01")
+      NoteQuery<ChangelogEntry> backwards = NoteQuery.newBuilder(Kind.CHANGELOG).from("2025-07-01")
           .to("2025-06-01").build();
       assertThatThrownBy(() -> s.async().changelog(backwards).join())
           .isInstanceOf(CompletionException.class)

@@ -9,13 +9,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.notes.BucketQuery;
-import org.qmd4j.notes.ChangelogQuery;
-import org.qmd4j.notes.DescriptionQuery;
 import org.qmd4j.notes.Listing;
-import org.qmd4j.notes.StateQuery;
 import org.qmd4j.notes.Task;
-import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResponse;
@@ -24,6 +19,8 @@ import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 
 /**
  * Every listing says how many results its limit left out: the typed queries and search count
@@ -45,17 +42,17 @@ class CountsTest {
 
   @Test
   void tasksCutAtTheLimitCountEveryTaskOfTheVault() {
-    Listing<Task> listed = searcher.list(TaskQuery.newBuilder().limit(20).build());
+    Listing<Task> listed = searcher.list(NoteQuery.newBuilder(Kind.TASKS).limit(20).build());
     assertThat(listed.results()).hasSize(20);
     assertThat(listed.total()).isEqualTo(Total.exactly(28));
     assertThat(listed.leftOut()).isTrue();
-    assertThat(searcher.tasks(TaskQuery.newBuilder().limit(20).build()))
+    assertThat(searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).limit(20).build()))
         .isEqualTo(listed.results());
   }
 
   @Test
   void aListingThatShowsEverythingHasItsOwnSizeAsTotal() {
-    Listing<Task> all = searcher.list(TaskQuery.newBuilder().limit(100).build());
+    Listing<Task> all = searcher.list(NoteQuery.newBuilder(Kind.TASKS).limit(100).build());
     assertThat(all.results()).hasSize(28);
     assertThat(all.total()).isEqualTo(Total.exactly(28));
     assertThat(all.leftOut()).isFalse();
@@ -63,36 +60,36 @@ class CountsTest {
 
   @Test
   void filteredTasksAreCountedAfterTheirFilters() {
-    int blocked = searcher.tasks(TaskQuery.newBuilder().status("bloqué").limit(BIG).build())
+    int blocked = searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).status("bloqué").limit(BIG).build())
         .size();
     assertThat(blocked).isGreaterThan(1);
-    Listing<Task> one = searcher.list(TaskQuery.newBuilder().status("bloque").limit(1).build());
+    Listing<Task> one = searcher.list(NoteQuery.newBuilder(Kind.TASKS).status("bloque").limit(1).build());
     assertThat(one.results()).hasSize(1);
     assertThat(one.total()).isEqualTo(Total.exactly(blocked));
   }
 
   @Test
   void changelogCountsEntriesNotDays() {
-    int entries = searcher.changelog(ChangelogQuery.newBuilder().limit(BIG).build()).size();
+    int entries = searcher.changelog(NoteQuery.newBuilder(Kind.CHANGELOG).limit(BIG).build()).size();
     assertThat(entries).isGreaterThan(8);
-    var eight = searcher.list(ChangelogQuery.newBuilder().limit(8).build());
+    var eight = searcher.list(NoteQuery.newBuilder(Kind.CHANGELOG).limit(8).build());
     assertThat(eight.results()).hasSize(8);
     assertThat(eight.total()).isEqualTo(Total.exactly(entries));
-    int decisions = searcher.changelog(ChangelogQuery.newBuilder().tag("décision")
+    int decisions = searcher.changelog(NoteQuery.newBuilder(Kind.CHANGELOG).tag("décision")
         .limit(BIG).build()).size();
-    assertThat(searcher.list(ChangelogQuery.newBuilder().tag("décision").limit(1).build())
+    assertThat(searcher.list(NoteQuery.newBuilder(Kind.CHANGELOG).tag("décision").limit(1).build())
         .total()).isEqualTo(Total.exactly(decisions));
   }
 
   @Test
   void everyKindCountsLikeItsFullList() {
-    assertThat(searcher.list(StateQuery.newBuilder().limit(1).build()).total().value())
-        .isEqualTo(searcher.states(StateQuery.newBuilder().limit(BIG).build()).size());
-    assertThat(searcher.list(DescriptionQuery.newBuilder().limit(1).build()).total().value())
-        .isEqualTo(searcher.descriptions(DescriptionQuery.newBuilder().limit(BIG).build())
+    assertThat(searcher.list(NoteQuery.newBuilder(Kind.STATES).limit(1).build()).total().value())
+        .isEqualTo(searcher.states(NoteQuery.newBuilder(Kind.STATES).limit(BIG).build()).size());
+    assertThat(searcher.list(NoteQuery.newBuilder(Kind.DESCRIPTIONS).limit(1).build()).total().value())
+        .isEqualTo(searcher.descriptions(NoteQuery.newBuilder(Kind.DESCRIPTIONS).limit(BIG).build())
             .size());
-    assertThat(searcher.list(BucketQuery.newBuilder().limit(1).build()).total().value())
-        .isEqualTo(searcher.buckets(BucketQuery.newBuilder().limit(BIG).build()).size());
+    assertThat(searcher.list(NoteQuery.newBuilder(Kind.BUCKETS).limit(1).build()).total().value())
+        .isEqualTo(searcher.buckets(NoteQuery.newBuilder(Kind.BUCKETS).limit(BIG).build()).size());
   }
 
   @Test
@@ -163,10 +160,10 @@ class CountsTest {
     };
     try (Searcher own = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions(),
         listing)) {
-      Listing<Task> tasks = own.list(TaskQuery.newBuilder().limit(20).build());
+      Listing<Task> tasks = own.list(NoteQuery.newBuilder(Kind.TASKS).limit(20).build());
       assertThat(tasks.results()).hasSize(20);
       assertThat(tasks.total()).isEqualTo(Total.atLeast(21));
-      assertThat(own.list(TaskQuery.newBuilder().limit(40).build()).total())
+      assertThat(own.list(NoteQuery.newBuilder(Kind.TASKS).limit(40).build()).total())
           .isEqualTo(Total.exactly(28));
       SearchResponse star = own.answer(SearchRequest.of("*").withLimit(4));
       assertThat(star.total()).isEqualTo(Total.atLeast(5));
@@ -181,7 +178,7 @@ class CountsTest {
     assertThat(Total.exactly(20).exceeds(20)).isFalse();
     assertThatThrownBy(() -> Total.exactly(-1)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Expected a total >= 0 but was -1");
-    assertThatThrownBy(() -> new Listing<Task>(searcher.tasks(TaskQuery.of("*")),
+    assertThatThrownBy(() -> new Listing<Task>(searcher.tasks(NoteQuery.of(Kind.TASKS, "*")),
         Total.exactly(1))).isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("Expected a total of at least");
     assertThat(new SearchResponse(List.of(), Map.of(), List.of()).total())

@@ -24,15 +24,12 @@ import org.qmd4j.find.FindSort;
 import org.qmd4j.find.NoteItem;
 import org.qmd4j.find.Operator;
 import org.qmd4j.notes.BucketItem;
-import org.qmd4j.notes.BucketQuery;
 import org.qmd4j.notes.ChangelogEntry;
-import org.qmd4j.notes.ChangelogQuery;
 import org.qmd4j.notes.Description;
-import org.qmd4j.notes.DescriptionQuery;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 import org.qmd4j.notes.ProjectState;
-import org.qmd4j.notes.StateQuery;
 import org.qmd4j.notes.Task;
-import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.search.LineRange;
 
 /**
@@ -44,8 +41,7 @@ class FacadeNullHostilityTest {
   private static final List<Class<?>> VALUES = List.of(FindRequest.class, Condition.class,
       FindResult.class, ChunkItem.class, NoteItem.class, FindMode.class, FindSort.class,
       DateType.class, Operator.class, ChangelogEntry.class, Task.class, ProjectState.class,
-      Description.class, BucketItem.class, ChangelogQuery.class, TaskQuery.class,
-      StateQuery.class, DescriptionQuery.class, BucketQuery.class);
+      Description.class, BucketItem.class, NoteQuery.class, Kind.class);
   private static final Set<String> FACADE = Set.of("find", "findAsync", "changelog",
       "changelogAsync", "tasks", "tasksAsync", "states", "statesAsync", "descriptions",
       "descriptionsAsync", "buckets", "bucketsAsync", "searchAsync");

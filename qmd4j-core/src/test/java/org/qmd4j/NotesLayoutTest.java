@@ -22,6 +22,8 @@ import org.qmd4j.search.Layout;
 import org.qmd4j.search.NothingIndexed;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 
 /**
  * A folder of notes that is not in the projects layout is searchable; hidden,
@@ -54,13 +56,13 @@ class NotesLayoutTest {
 
   @Test
   void typedQueriesSayThatANotesVaultHasNoSuchFiles() {
-    assertThatThrownBy(() -> searcher.tasks(org.qmd4j.notes.TaskQuery.of("*")))
+    assertThatThrownBy(() -> searcher.tasks(org.qmd4j.notes.NoteQuery.of(Kind.TASKS, "*")))
         .isInstanceOf(InvalidScopeException.class)
         .hasMessageStartingWith("Tasks are read from the projects layout (tasks.md and"
             + " projects/<name>/tasks.md), but this vault uses the notes layout (detected")
         .hasMessageContaining("--layout projects")
         .hasMessageNotContaining("all-tasks");
-    assertThatThrownBy(() -> searcher.changelog(org.qmd4j.notes.ChangelogQuery.of("*")))
+    assertThatThrownBy(() -> searcher.changelog(org.qmd4j.notes.NoteQuery.of(Kind.CHANGELOG, "*")))
         .isInstanceOf(InvalidScopeException.class)
         .hasMessageStartingWith("Changelog entries are read from the projects layout");
   }

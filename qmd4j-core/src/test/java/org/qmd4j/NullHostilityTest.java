@@ -128,6 +128,11 @@ class NullHostilityTest {
     if (type == Map.class) return Map.of();
     if (type == Predicate.class) return (Predicate<Object>) o -> true;
     if (type == byte[].class) return new byte[0];
+    if (type == Set.class) return Set.of();
+    if (type == org.qmd4j.spi.RecordCondition.class) {
+      return new org.qmd4j.spi.RecordCondition(Set.of(), Optional.empty(), Optional.empty(),
+          c -> true);
+    }
     throw new AssertionError("no sample value for " + type);
   }
 

@@ -14,12 +14,13 @@ import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.concat.ConcatItem;
 import org.qmd4j.find.FindRequest;
-import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearcherClosedException;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.SearchEngine;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 
 /** A closed Searcher says so with its own type, never with Lucene's exception. */
 class SearcherClosedTest {
@@ -35,7 +36,7 @@ class SearcherClosedTest {
         () -> searcher.search("webhook"),
         () -> searcher.search(SearchRequest.of("*")),
         () -> searcher.find(FindRequest.newBuilder().folder("projects").build()),
-        () -> searcher.tasks(TaskQuery.newBuilder().build()),
+        () -> searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).build()),
         () -> searcher.read("tasks.md"),
         () -> searcher.concat(List.of(ConcatItem.parse("tasks.md")), ""),
         () -> searcher.tree(),

@@ -29,6 +29,8 @@ import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.search.VaultNotFoundException;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 
 /** search() on the example vault: modes, scopes, dates, ranking and the result shape. */
 class SearcherTest {
@@ -376,7 +378,7 @@ class SearcherTest {
 
   @Test
   void typedFacadeChecksTheProjectToo() {
-    assertThatThrownBy(() -> searcher.tasks(org.qmd4j.notes.TaskQuery.newBuilder()
+    assertThatThrownBy(() -> searcher.tasks(org.qmd4j.notes.NoteQuery.newBuilder(Kind.TASKS)
             .project("Startup-X").build()))
         .isInstanceOf(InvalidScopeException.class)
         .hasMessageContaining("Did you mean 'project:startup-x'?");

@@ -10,11 +10,11 @@ import org.qmd4j.Searcher;
 import org.qmd4j.find.FindRequest;
 import org.qmd4j.find.FindResult;
 import org.qmd4j.notes.BucketItem;
-import org.qmd4j.notes.BucketQuery;
 import org.qmd4j.notes.ChangelogEntry;
-import org.qmd4j.notes.ChangelogQuery;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.Listing;
+import org.qmd4j.notes.NoteQuery;
 import org.qmd4j.notes.Task;
-import org.qmd4j.notes.TaskQuery;
 
 /** Finds notes and typed results: java TypedExample [VAULT] (default: testfixtures/vault). */
 public final class TypedExample {
@@ -25,18 +25,22 @@ public final class TypedExample {
           .query("décision").where("type eq réunion").limit(10).build());
       found.results().forEach(item -> System.out.println(item.path())); // ChunkItem, NoteItem
 
-      for (Task task : searcher.tasks(TaskQuery.newBuilder().status("bloqué")
-          .priority("haute").build())) {
+      // One query shape for every kind: Kind.TASKS, CHANGELOG, STATES, DESCRIPTIONS, BUCKETS.
+      Listing<Task> blocked = searcher.list(NoteQuery.newBuilder(Kind.TASKS).status("bloqué")
+          .priority("haute").to("2025-12-31").build()); // to: the deadline, for tasks
+      for (Task task : blocked.results()) {
         System.out.println(task.title() + " "
             + task.deadline().map(LocalDate::toString).orElse("-"));
       }
-      List<ChangelogEntry> decisions = searcher.changelog(ChangelogQuery.newBuilder()
+      System.out.println(blocked.results().size() + " of " + blocked.total() + " tasks");
+      List<ChangelogEntry> decisions = searcher.changelog(NoteQuery.newBuilder(Kind.CHANGELOG)
           .project("startup-x").tag("décision").from("2025-07-01").build()); // or "3 months ago"
       decisions.forEach(entry -> System.out.println(
           entry.date().map(LocalDate::toString).orElse("-") + " " + entry.title()));
 
       CompletableFuture<List<BucketItem>> meetings =
-          searcher.bucketsAsync(BucketQuery.newBuilder().type("réunion").tags("dupont").build());
+          searcher.bucketsAsync(
+              NoteQuery.newBuilder(Kind.BUCKETS).type("réunion").tags("dupont").build());
       meetings.join().forEach(item -> System.out.println(item.path()));
     }
   }

@@ -30,6 +30,7 @@ import org.qmd4j.search.FileKind;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.VaultFile;
+import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.ParsedNote;
 import org.qmd4j.vault.VaultLayout;
 
@@ -87,14 +88,14 @@ final class ChunkDocuments {
     FileTerms file = null;
     for (int i = 0; i < note.chunks().size(); i++) {
       Chunk chunk = note.chunks().get(i);
-      if (file == null) file = FileTerms.of(chunk, note.title());
+      if (file == null) file = FileTerms.of(chunk, note.title(), note.frontmatter());
       docs.add(toDocument(chunk, file, v.isEmpty() ? null : v.get(i)));
     }
     return docs;
   }
 
   static Document toDocument(Chunk chunk, String title) {
-    return toDocument(chunk, FileTerms.of(chunk, title), null);
+    return toDocument(chunk, FileTerms.of(chunk, title, Frontmatter.NONE), null);
   }
 
   /**
@@ -106,20 +107,23 @@ final class ChunkDocuments {
     private final AnalyzedText title;
     private final AnalyzedText path;
     private final Map<String, AnalyzedText> headings = new HashMap<>();
+    /** The file's frontmatter, which the typed records of its chunks read. */
+    private final Frontmatter frontmatter;
 
-    private FileTerms(AnalyzedText title, AnalyzedText path) {
+    private FileTerms(AnalyzedText title, AnalyzedText path, Frontmatter frontmatter) {
       this.title = title;
       this.path = path;
+      this.frontmatter = frontmatter;
     }
 
-    static FileTerms of(Chunk chunk, String title) {
+    static FileTerms of(Chunk chunk, String title, Frontmatter frontmatter) {
       // Each H1 of a tasks file is a task of its own: the first one is no title of the others
       // (the TVA task answered "relation client" through the Dupont task above it).
       String fileTitle = chunk.file().kind() == FileKind.TASKS ? "" : title;
       String path = chunk.path().replace('/', ' ').replace('.', ' ').replace('-', ' ')
           .replace('_', ' ');
       return new FileTerms(AnalyzedText.of(Analysis.normalize(fileTitle)).stemmedOnce(),
-          AnalyzedText.of(Analysis.normalize(path)).stemmedOnce());
+          AnalyzedText.of(Analysis.normalize(path)).stemmedOnce(), frontmatter);
     }
 
     /** The stemmed terms of {@code headings} (normalised). */
@@ -156,6 +160,8 @@ final class ChunkDocuments {
       doc.add(new NumericDocValuesField(Fields.DATE, d.toEpochDay()));
       doc.add(new LongPoint(Fields.DATE, d.toEpochDay()));
     });
+    // The typed conditions (status, tag, deadline ...) are filters inside the index too.
+    RecordFields.add(doc, chunk, file.frontmatter);
 
     String text = Analysis.normalize(chunk.text());
     String headings = Analysis.normalize(String.join(" \n ", chunk.headings()));

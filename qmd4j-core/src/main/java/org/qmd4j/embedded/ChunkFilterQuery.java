@@ -43,6 +43,7 @@ final class ChunkFilterQuery extends Query {
         TwoPhaseIterator passing = new TwoPhaseIterator(all) {
           @Override
           public boolean matches() throws IOException {
+            Ranker.STORED_READS.increment();
             Document doc = stored.document(approximation.docID());
             // File records carry no stored path: they are no chunks.
             return doc.get(Fields.PATH) != null && filter.test(ChunkDocuments.toChunk(doc));

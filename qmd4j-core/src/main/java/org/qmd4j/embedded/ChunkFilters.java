@@ -1,6 +1,8 @@
 package org.qmd4j.embedded;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.Term;
@@ -13,11 +15,12 @@ import org.qmd4j.search.Scope;
 import org.qmd4j.spi.ChunkFilter;
 
 /**
- * The parts of a {@link ChunkFilter} that the index answers itself, as a Lucene filter (issue
- * 17): the scope (a project's or a kind's term, a folder's path prefix) and the date bounds (a
- * range on the chunk's date points). Ranking then visits only chunks that pass them, and reads
- * stored fields only of the hits it returns; the filter's extra condition (find's and the
- * typed facade's, a Java predicate) is still tested on each hit read.
+ * The parts of a {@link ChunkFilter} that the index answers itself, as a Lucene filter: the
+ * scope (a project's or a kind's term, a folder's path prefix), the date bounds (a range on
+ * the chunk's date points) and a typed query's record condition ({@link RecordFields}).
+ * Ranking then visits only chunks that pass them, and reads stored fields only of the hits it
+ * returns; the filter's extra condition (find's, a
+ * Java predicate) is still tested on each hit read.
  */
 final class ChunkFilters {
   private ChunkFilters() {}
@@ -32,16 +35,27 @@ final class ChunkFilters {
         .build();
   }
 
-  /** The scope and date bounds of {@code filter} as one query; empty when they pass all. */
+  /**
+   * The scope, date bounds and record condition of {@code filter} as one query; empty when
+   * they pass all.
+   */
   static Optional<Query> of(ChunkFilter filter) {
-    Optional<Query> scope = scope(filter.scope());
-    Optional<Query> dates = dates(filter.from(), filter.to());
-    if (scope.isEmpty()) return dates;
-    if (dates.isEmpty()) return scope;
-    return Optional.of(new BooleanQuery.Builder()
-        .add(scope.get(), Occur.FILTER)
-        .add(dates.get(), Occur.FILTER)
-        .build());
+    BooleanQuery.Builder all = new BooleanQuery.Builder();
+    List<Query> parts = new ArrayList<>();
+    scope(filter.scope()).ifPresent(parts::add);
+    dates(filter.from(), filter.to()).ifPresent(parts::add);
+    RecordFields.of(filter.record()).ifPresent(parts::add);
+    if (parts.size() <= 1) return parts.stream().findFirst();
+    for (Query part : parts) all.add(part, Occur.FILTER);
+    return Optional.of(all.build());
+  }
+
+  /**
+   * What the index does not answer of {@code filter}, tested on each chunk read: all of it
+   * but its record condition.
+   */
+  static ChunkFilter javaSide(ChunkFilter filter) {
+    return filter.withoutRecord();
   }
 
   private static Optional<Query> scope(Scope scope) {

@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  static final String FORMAT = "v12"; // v12: notes dated by a day in their file name, identifiers indexed by their parts too
+  static final String FORMAT = "v13"; // v13: the typed records' fields (RecordFields)
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
   private static final int HEAL_ATTEMPTS = 4;
 
@@ -188,6 +188,9 @@ public final class EmbeddedEngine implements SearchEngine {
   public String name() {
     return "embedded";
   }
+
+  @Override // typed conditions are index filters: RecordFields
+  public boolean indexesRecords() { return true; }
 
   @Override
   public String indexLocation() {

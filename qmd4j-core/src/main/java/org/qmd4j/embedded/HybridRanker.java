@@ -103,8 +103,11 @@ final class HybridRanker {
       throws IOException {
     // Scope and dates are answered by the index (ChunkFilters); only an extra condition (a
     // Java predicate of find or the typed facade) reads each candidate's stored fields.
-    Query base = filter.extra().isPresent() ? new ChunkFilterQuery(filter)
-        : ChunkFilters.of(filter).orElse(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)));
+    Query indexed =
+        ChunkFilters.of(filter).orElse(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)));
+    Query base = filter.extra().isEmpty() ? indexed : new BooleanQuery.Builder()
+        .add(indexed, Occur.FILTER)
+        .add(new ChunkFilterQuery(ChunkFilters.javaSide(filter)), Occur.FILTER).build();
     StoredFields stored = searcher.storedFields();
     Map<String, ScoreDoc> best = new LinkedHashMap<>();
     Map<String, Near> chunks = new HashMap<>();
@@ -119,7 +122,9 @@ final class HybridRanker {
           new KnnFloatVectorQuery(Fields.VECTOR, query, fetch, only.build()), fetch);
       for (ScoreDoc sd : top.scoreDocs) {
         Chunk chunk = ChunkDocuments.toChunk(stored.document(sd.doc));
-        if (!filter.test(chunk) || best.containsKey(chunk.path())) continue;
+        if (!ChunkFilters.javaSide(filter).test(chunk) || best.containsKey(chunk.path())) {
+          continue;
+        }
         best.put(chunk.path(), sd);
         chunks.put(chunk.path(), new Near(chunk, sd.doc));
       }

@@ -100,6 +100,7 @@ final class Ranker {
     StoredFields stored = searcher.storedFields();
     Query restricted = ChunkFilters.restrict(query, filter);
     boolean tested = filter.extra().isPresent();
+    ChunkFilter javaSide = ChunkFilters.javaSide(filter);
     int page = Math.max(limit * 2, 32);
     FieldDoc after = null;
     double cap = 1.0;
@@ -111,7 +112,7 @@ final class Ranker {
       for (ScoreDoc sd : top.scoreDocs) {
         after = (FieldDoc) sd;
         Chunk chunk = tested ? read(stored, sd.doc) : null;
-        if (tested && !filter.test(chunk)) continue;
+        if (tested && !javaSide.test(chunk)) continue;
         cap = Math.min(cap, normalize((Float) after.fields[0], words));
         out.add(new Ranked(sd.doc, cap, chunk));
         if (out.size() == limit) break;
@@ -178,6 +179,7 @@ final class Ranker {
     Query all = ChunkFilters.restrict(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)),
         filter);
     StoredFields stored = searcher.storedFields();
+    ChunkFilter javaSide = ChunkFilters.javaSide(filter);
     List<Hit> out = new ArrayList<>();
     int page = Math.max(limit * 2, 64);
     FieldDoc after = null;
@@ -187,7 +189,7 @@ final class Ranker {
       for (ScoreDoc sd : top.scoreDocs) {
         after = (FieldDoc) sd;
         Chunk chunk = read(stored, sd.doc);
-        if (!filter.test(chunk)) continue;
+        if (!javaSide.test(chunk)) continue;
         out.add(new Hit(chunk, 1.0, MatchType.WILDCARD));
         if (out.size() == limit) break;
       }
@@ -225,7 +227,7 @@ final class Ranker {
     Query restricted = ChunkFilters.restrict(words, filter);
     if (filter.extra().isEmpty()) return Optional.of(Total.exactly(searcher.count(restricted)));
     Query tested = new BooleanQuery.Builder().add(restricted, Occur.MUST)
-        .add(new ChunkFilterQuery(filter::test), Occur.FILTER).build();
+        .add(new ChunkFilterQuery(ChunkFilters.javaSide(filter)), Occur.FILTER).build();
     AtomicInteger passed = new AtomicInteger();
     searcher.search(tested, new CollectorManager<Collector, Void>() {
       @Override

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import org.qmd4j.internal.ChunkSearch;
 import org.qmd4j.notes.ChangelogEntry;
-import org.qmd4j.notes.ChangelogQuery;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 import org.qmd4j.notes.Task;
-import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.notes.TypedSearch;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.search.LineRange;
@@ -61,8 +61,8 @@ final class RecordScan {
       Clock clock) {
     List<Row> out = new ArrayList<>();
     if (tasksJudged(request)) {
-      for (Task t : TypedSearch.tasks(search,
-          TaskQuery.newBuilder().limit(NoteFinder.SEARCH_CAP).build()).results()) {
+      for (Task t : TypedSearch.list(search,
+          NoteQuery.newBuilder(Kind.TASKS).limit(NoteFinder.SEARCH_CAP).build()).results()) {
         ScannedNote file = files.get(t.path());
         if (file == null) continue;
         Map<String, Object> fields = new LinkedHashMap<>(file.frontmatter().fields());
@@ -77,8 +77,8 @@ final class RecordScan {
       }
     }
     if (entriesJudged(request)) {
-      for (ChangelogEntry e : TypedSearch.changelog(search,
-          ChangelogQuery.newBuilder().limit(NoteFinder.SEARCH_CAP).build()).results()) {
+      for (ChangelogEntry e : TypedSearch.list(search,
+          NoteQuery.newBuilder(Kind.CHANGELOG).limit(NoteFinder.SEARCH_CAP).build()).results()) {
         ScannedNote file = files.get(e.path());
         if (file == null) continue;
         Map<String, Object> fields = new LinkedHashMap<>(file.frontmatter().fields());

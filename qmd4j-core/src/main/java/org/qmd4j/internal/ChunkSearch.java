@@ -7,6 +7,7 @@ import java.util.function.Predicate;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.RecordCondition;
 import org.qmd4j.vault.VaultLayout;
 
 /**
@@ -27,6 +28,13 @@ public interface ChunkSearch {
    * can count them or when they are within the limit, else at least one more than the limit.
    */
   CountedHits countedHits(SearchRequest request, Predicate<Chunk> extra);
+
+  /**
+   * {@link #countedHits}, for a typed query's condition on the records chunks hold: answered
+   * in the index by an engine that indexes record fields, else tested on each chunk like an
+   * extra condition. The answer is the same either way.
+   */
+  CountedHits countedHits(SearchRequest request, RecordCondition record);
 
   /** The vault folder, as a real path. */
   Path vault();

@@ -6,271 +6,259 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Predicate;
+import java.util.function.Function;
 import org.qmd4j.internal.ChunkSearch;
 import org.qmd4j.internal.CountedHits;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.internal.Texts;
 import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.EngineException;
-import org.qmd4j.search.FileKind;
 import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.InvalidScopeException;
 import org.qmd4j.search.Layout;
-import org.qmd4j.search.Mode;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchRequest;
 import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
+import org.qmd4j.spi.RecordCondition;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.FrontmatterReader;
 import org.qmd4j.vault.Unreadable;
 
 /**
- * Runs the typed facade calls of {@link org.qmd4j.Searcher}. Not for application code, which
- * calls the searcher: its signatures use internal types and may change without notice.
- * Stateless and thread-safe.
+ * Runs the typed facade's queries ({@link NoteQuery}) for {@link org.qmd4j.Searcher}, the
+ * same way for every {@link Kind}. Not for application code, which calls the searcher: its
+ * signatures use internal types and may change without notice. Stateless and thread-safe.
  *
- * <p>Each call is one search: the scope is the kind's ({@code all-changelogs} ...) or the
- * project's, and the typed filters (kind, project, tag, status, priority, deadline, type,
- * tags) are a chunk predicate that the engine applies while ranking, so the limit is filled
- * whenever enough notes pass. Filters on text ignore case, accents and Unicode forms. Each
- * call counts its records before the limit ({@link Listing#total()}).
+ * <p>Each query is one search: the scope is the kind's ({@code all-changelogs} ...) or the
+ * project's, and the kind's conditions are a {@link RecordCondition}: an engine that indexes
+ * the records' fields ({@link #recordFields}) answers it inside its index, any other tests it
+ * on each chunk while ranking; either way the limit is filled whenever enough records pass.
+ * Each query counts its records before the limit ({@link Listing#total()}).
  */
 public final class TypedSearch {
-  private static final Map<FileKind, String> KINDS = Map.of(FileKind.TASKS, "Tasks",
-      FileKind.CHANGELOG, "Changelog entries", FileKind.STATE, "Project states",
-      FileKind.DESCRIPTION, "Project descriptions", FileKind.BUCKET, "Bucket notes");
-  private static final Map<FileKind, String> WHERE = Map.of(
-      FileKind.TASKS, "tasks.md and projects/<name>/tasks.md",
-      FileKind.CHANGELOG, "changelog.md and projects/<name>/changelog.md",
-      FileKind.STATE, "projects/<name>/state.md",
-      FileKind.DESCRIPTION, "projects/<name>/description.md",
-      FileKind.BUCKET, "bucket/ and projects/<name>/bucket/");
-
-  private TypedSearch() {}
-
-  /** Any typed query: the records of its kind; see {@link NoteQuery}. */
-  @SuppressWarnings("unchecked") // each query lists the record of its NoteQuery type
-  public static <T extends Note> Listing<T> list(ChunkSearch search, NoteQuery<T> q) {
-    Objects.requireNonNull(q, "query == null");
-    Listing<? extends Note> out;
-    if (q instanceof TaskQuery) {
-      out = tasks(search, (TaskQuery) q);
-    } else if (q instanceof ChangelogQuery) {
-      out = changelog(search, (ChangelogQuery) q);
-    } else if (q instanceof StateQuery) {
-      out = states(search, (StateQuery) q);
-    } else if (q instanceof DescriptionQuery) {
-      out = descriptions(search, (DescriptionQuery) q);
-    } else if (q instanceof BucketQuery) {
-      out = buckets(search, (BucketQuery) q);
-    } else {
-      throw new AssertionError(q);
-    }
-    return (Listing<T>) out;
-  }
-
-  /**
-   * Changelog entries; see {@link ChangelogQuery}. A chunk holds a day's entries, or one of
-   * them: the total adds up the entries of every matching chunk, read again in full when the
-   * engine counted more chunks than the limit (up to {@link #RECOUNT_CAP} of them).
-   */
-  public static Listing<ChangelogEntry> changelog(ChunkSearch search, ChangelogQuery q) {
-    Parses parses = new Parses();
-    Predicate<ChangelogEntry> tagged = e -> q.tag().isEmpty()
-        || e.tag().isPresent() && Texts.sameFolded(e.tag().get(), q.tag().get());
-    Predicate<Chunk> filter = c -> c.file().kind() == FileKind.CHANGELOG
-        && (q.tag().isEmpty() || mayHold(c, q.tag())
-            && NoteParser.entries(parses.of(c), 0).stream().anyMatch(tagged));
-    List<ChangelogEntry> out = new ArrayList<>();
-    CountedHits counted = hits(search, q.query(), q.mode(), FileKind.CHANGELOG, q.project(),
-        q.from(), q.to(), q.limit(), filter);
-    int entries = 0;
-    for (Hit hit : counted.hits()) {
-      for (ChangelogEntry e : NoteParser.entries(parses.of(hit.chunk()), hit.score())) {
-        if (!tagged.test(e)) continue;
-        entries++;
-        if (out.size() < q.limit()) out.add(e);
-      }
-    }
-    Total chunks = counted.total();
-    if (!chunks.exceeds(counted.hits().size())) {
-      return new Listing<>(out, Total.exactly(entries));
-    }
-    if (chunks.exact() && chunks.value() <= RECOUNT_CAP) {
-      entries = 0;
-      for (Hit hit : hits(search, q.query(), q.mode(), FileKind.CHANGELOG, q.project(),
-          q.from(), q.to(), chunks.value(), filter).hits()) {
-        for (ChangelogEntry e : NoteParser.entries(parses.of(hit.chunk()), hit.score())) {
-          if (tagged.test(e)) entries++;
-        }
-      }
-      if (entries >= out.size()) return new Listing<>(out, Total.exactly(entries));
-    }
-    // Each chunk left out holds at least one entry.
-    return new Listing<>(out, Total.atLeast(Math.max(entries, out.size()) + 1));
-  }
-
   /** The most chunks a changelog total reads again to count their entries. */
   static final int RECOUNT_CAP = 10_000;
 
-  /** Tasks; see {@link TaskQuery}. */
-  public static Listing<Task> tasks(ChunkSearch search, TaskQuery q) {
-    Objects.requireNonNull(search, "search == null");
-    Optional<LocalDate> after = q.deadlineAfter().map(d -> d.resolve(search.clock()));
-    Optional<LocalDate> before = q.deadlineBefore().map(d -> d.resolveEnd(search.clock()));
-    if (after.isPresent() && before.isPresent() && after.get().isAfter(before.get())) {
-      throw InvalidDateException.forParameters(InvalidDateException.placeholder("deadline_after")
-          + " " + shown(q.deadlineAfter().get(), after.get()) + " is after "
-          + InvalidDateException.placeholder("deadline_before") + " "
-          + shown(q.deadlineBefore().get(), before.get()) + "; swap them or widen the period");
-    }
-    Parses parses = new Parses();
-    Predicate<Task> wanted = t -> matches(t.status(), q.status())
-        && matches(t.priority(), q.priority()) && due(t, after, before);
-    Predicate<Chunk> filter = c -> c.file().kind() == FileKind.TASKS
-        && mayHold(c, q.status()) && mayHold(c, q.priority())
-        && NoteParser.task(parses.of(c), 0).filter(wanted).isPresent();
-    List<Task> out = new ArrayList<>();
-    CountedHits counted = hits(search, q.query(), q.mode(), FileKind.TASKS, q.project(),
-        Optional.empty(), Optional.empty(), q.limit(), filter);
-    for (Hit hit : counted.hits()) {
-      NoteParser.task(parses.of(hit.chunk()), hit.score()).filter(wanted).ifPresent(out::add);
-    }
-    return new Listing<>(out, counted.total()); // one task per chunk
-  }
+  private TypedSearch() {}
 
-  /** Project states; see {@link StateQuery}. */
-  public static Listing<ProjectState> states(ChunkSearch search, StateQuery q) {
-    List<ProjectState> out = new ArrayList<>();
-    CountedHits counted = hits(search, q.query(), q.mode(), FileKind.STATE, q.project(),
-        q.from(), q.to(), q.limit(), c -> c.file().kind() == FileKind.STATE);
-    for (Hit hit : counted.hits()) {
-      out.add(NoteParser.state(hit.chunk(), hit.score()));
-    }
-    return new Listing<>(out, counted.total());
-  }
-
-  /** Project descriptions; see {@link DescriptionQuery}. */
-  public static Listing<Description> descriptions(ChunkSearch search, DescriptionQuery q) {
-    List<Description> out = new ArrayList<>();
-    CountedHits counted = hits(search, q.query(), q.mode(), FileKind.DESCRIPTION,
-        q.project(), Optional.empty(), Optional.empty(), q.limit(),
-        c -> c.file().kind() == FileKind.DESCRIPTION);
-    for (Hit hit : counted.hits()) {
-      out.add(NoteParser.description(hit.chunk(), hit.score()));
-    }
-    return new Listing<>(out, counted.total());
-  }
-
-  /** Bucket notes; see {@link BucketQuery}. */
-  public static Listing<BucketItem> buckets(ChunkSearch search, BucketQuery q) {
-    Parses parses = new Parses();
-    // Within this call only: every chunk of a file is judged on the same frontmatter, and a
-    // large note split in many chunks is not re-read for each. Nothing outlives the call.
-    Map<String, Frontmatter> files = new ConcurrentHashMap<>();
-    Predicate<Chunk> filter = c -> {
-      if (c.file().kind() != FileKind.BUCKET) return false;
-      if (q.type().isEmpty() && q.tags().isEmpty()) return true;
-      if (!NoteParser.needsFileFrontmatter(c)) {
-        // The chunk holds the frontmatter: skip the YAML when the words are not even there.
-        if (!mayHold(c, q.type())) return false;
-        for (String tag : q.tags()) {
-          if (!mayHold(c, Optional.of(tag))) return false;
-        }
-      }
-      Frontmatter fm = frontmatter(search, c, parses, files);
-      if (q.type().isPresent() && !matches(fm.string("type"), q.type())) return false;
-      List<String> tags = fm.strings("tags").stream().map(Texts::fold).toList();
-      return q.tags().stream().allMatch(t -> tags.contains(Texts.fold(t)));
-    };
-    List<BucketItem> out = new ArrayList<>();
-    CountedHits counted = hits(search, q.query(), q.mode(), FileKind.BUCKET, q.project(),
-        q.from(), q.to(), q.limit(), filter);
-    for (Hit hit : counted.hits()) {
-      out.add(NoteParser.bucket(parses.of(hit.chunk()), hit.score(),
-          frontmatter(search, hit.chunk(), parses, files)));
-    }
-    return new Listing<>(out, counted.total());
+  /** The records of {@code q}'s kind that pass it; see {@link NoteQuery}. */
+  public static <T extends Note> Listing<T> list(ChunkSearch search, NoteQuery<T> q) {
+    return list(search, q, true);
   }
 
   /**
-   * The chunks parsed during one call, so that a chunk judged by a filter is not parsed again
-   * to build its result. Nothing outlives the call.
+   * {@link #list}; with {@code indexed} false, the conditions are tested on each chunk read
+   * even when the engine could answer them in its index (the answers are the same).
    */
-  private static final class Parses {
-    private final Map<Chunk, NoteParser.Parsed> parsed = new ConcurrentHashMap<>();
-
-    NoteParser.Parsed of(Chunk chunk) {
-      return parsed.computeIfAbsent(chunk, NoteParser::parse);
-    }
-  }
-
-  /**
-   * Whether the chunk's text may hold {@code wanted} at all (folded substring): a cheap test
-   * before parsing; true when nothing is wanted.
-   */
-  private static boolean mayHold(Chunk chunk, Optional<String> wanted) {
-    return wanted.isEmpty() || Texts.fold(chunk.text()).contains(Texts.fold(wanted.get()));
-  }
-
-  private static CountedHits hits(ChunkSearch search, String query, Mode mode, FileKind kind,
-      Optional<String> project, Optional<DateSpec> from, Optional<DateSpec> to, int limit,
-      Predicate<Chunk> filter) {
+  static <T extends Note> Listing<T> list(ChunkSearch search, NoteQuery<T> q,
+      boolean indexed) {
     Objects.requireNonNull(search, "search == null");
+    Objects.requireNonNull(q, "query == null");
+    Kind<T> kind = q.kind();
+    Call<T> call = new Call<>(search, q); // checks the order of the record's date bounds
     if (search.layout().layout() == Layout.NOTES) {
       // A notes vault has no such kind of file: say so in the kind's words, not a scope's.
-      throw new InvalidScopeException(KINDS.get(kind) + " are read from the projects layout"
-          + " (" + WHERE.get(kind) + "), but this vault uses the notes layout ("
+      throw new InvalidScopeException(kind.plural + " are read from the projects layout"
+          + " (" + kind.where + "), but this vault uses the notes layout ("
           + search.layout().reason() + "). If it is organised in projects/<name>/ folders, read"
           + " it in the projects layout (--layout projects); otherwise search it as notes.");
     }
-    Scope scope = project.map(Scope::project).orElse(Scope.of(kind));
-    return search.countedHits(new SearchRequest(query, mode, scope, from, to, limit), filter);
+    RecordCondition condition = call.condition();
+    Scope scope = q.project().map(Scope::project).orElse(Scope.of(kind.fileKind));
+    // The kind's date is the chunk's (filtered by every engine) unless the record has its own.
+    boolean chunkDated = kind.day == null;
+    Function<Integer, CountedHits> hits = limit -> {
+      SearchRequest request = new SearchRequest(q.query(), q.mode(), scope,
+          chunkDated ? q.from() : Optional.empty(), chunkDated ? q.to() : Optional.empty(),
+          limit);
+      return indexed ? search.countedHits(request, condition)
+          : search.countedHits(request, condition::test);
+    };
+    CountedHits counted = hits.apply(q.limit());
+    List<T> out = new ArrayList<>();
+    int records = call.add(counted.hits(), out);
+    Total chunks = counted.total();
+    if (!kind.manyPerChunk()) return new Listing<>(out, chunks); // one record per chunk
+    // A chunk holds a day's entries, or one of them: the total adds up the entries of every
+    // matching chunk, read again when the engine counted more chunks than the limit.
+    if (!chunks.exceeds(counted.hits().size())) {
+      return new Listing<>(out, Total.exactly(records));
+    }
+    if (chunks.exact() && chunks.value() <= RECOUNT_CAP) {
+      records = call.add(hits.apply(chunks.value()).hits(), new ArrayList<>());
+      if (records >= out.size()) return new Listing<>(out, Total.exactly(records));
+    }
+    // Each chunk left out holds at least one entry.
+    return new Listing<>(out, Total.atLeast(Math.max(records, out.size()) + 1));
   }
 
-  /** Whether the task's deadline is within the bounds; true when there is no bound. */
-  private static boolean due(Task task, Optional<LocalDate> after, Optional<LocalDate> before) {
-    if (after.isEmpty() && before.isEmpty()) return true;
-    if (task.deadline().isEmpty()) return false;
-    LocalDate d = task.deadline().get();
-    return !(after.isPresent() && d.isBefore(after.get()))
-        && !(before.isPresent() && d.isAfter(before.get()));
+  /**
+   * Expert: what an index holds of the record of {@code chunk}, so that an engine answers
+   * {@link RecordCondition}s there: the same values the conditions test, folded, as terms
+   * {@code name:value} ({@code kind:TASKS} when the chunk holds a record of its kind), and
+   * a task's deadline as the day.
+   *
+   * @param file the frontmatter of the chunk's file, which a bucket chunk without it reads
+   */
+  public static RecordCondition.Fields recordFields(Chunk chunk, Frontmatter file) {
+    for (Kind<?> kind : Kind.all()) {
+      if (kind.fileKind == chunk.file().kind()) return fieldsOf(kind, chunk, file);
+    }
+    return RecordCondition.Fields.NONE;
+  }
+
+  private static <T extends Note> RecordCondition.Fields fieldsOf(Kind<T> kind, Chunk chunk,
+      Frontmatter file) {
+    String marker = "kind:" + kind.fileKind.name();
+    if (!kind.needsRecord() && kind.fields.isEmpty() && kind.tags == null && kind.day == null) {
+      return new RecordCondition.Fields(Set.of(marker), Optional.empty());
+    }
+    List<T> records = kind.reader.read(NoteParser.parse(chunk), 0, () -> file);
+    Set<String> terms = new HashSet<>();
+    if (!kind.needsRecord() || !records.isEmpty()) terms.add(marker);
+    // The chunk test first checks that the chunk's text holds a wanted value at all, where
+    // the value comes from that text: a value it does not hold is never found, so not indexed.
+    String text = Call.fromText(kind, chunk) ? Texts.fold(chunk.text()) : null;
+    Optional<LocalDate> day = Optional.empty();
+    for (T r : records) {
+      for (Map.Entry<String, Function<T, Optional<String>>> f : kind.fields.entrySet()) {
+        f.getValue().apply(r).map(Texts::fold).filter(v -> text == null || text.contains(v))
+            .ifPresent(v -> terms.add(f.getKey() + ":" + v));
+      }
+      if (kind.tags != null) {
+        for (String tag : kind.tags.apply(r)) {
+          String v = Texts.fold(tag);
+          if (text == null || text.contains(v)) terms.add("tags:" + v);
+        }
+      }
+      if (kind.day != null && day.isEmpty()) day = kind.day.apply(r); // one task per chunk
+    }
+    return new RecordCondition.Fields(terms, day);
+  }
+
+  /**
+   * One query's conditions and what it read: the chunks parsed and the files' frontmatter,
+   * so that a chunk judged by the condition is not parsed again to build its result, and a
+   * large note split in many chunks is not re-read for each. Nothing outlives the call.
+   */
+  private static final class Call<T extends Note> {
+    private final ChunkSearch search;
+    private final NoteQuery<T> q;
+    private final Kind<T> kind;
+    private final Optional<LocalDate> from;
+    private final Optional<LocalDate> to;
+    private final Map<Chunk, NoteParser.Parsed> parsed = new ConcurrentHashMap<>();
+    private final Map<String, Frontmatter> files = new ConcurrentHashMap<>();
+
+    Call(ChunkSearch search, NoteQuery<T> q) {
+      this.search = search;
+      this.q = q;
+      this.kind = q.kind();
+      boolean own = kind.day != null;
+      this.from = q.from().filter(d -> own).map(d -> d.resolve(search.clock()));
+      this.to = q.to().filter(d -> own).map(d -> d.resolveEnd(search.clock()));
+      if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
+        throw InvalidDateException.forParameters(InvalidDateException.placeholder(kind.fromName)
+            + " " + shown(q.from().get(), from.get()) + " is after "
+            + InvalidDateException.placeholder(kind.toName) + " "
+            + shown(q.to().get(), to.get()) + "; swap them or widen the period");
+      }
+    }
+
+    /** The query's conditions on the records of a chunk, as terms and as a test. */
+    RecordCondition condition() {
+      Set<String> terms = new HashSet<>(Set.of("kind:" + kind.fileKind.name()));
+      q.fields().forEach((name, value) -> terms.add(name + ":" + Texts.fold(value)));
+      q.tags().forEach(tag -> terms.add("tags:" + Texts.fold(tag)));
+      return new RecordCondition(terms, from, to, this::passes);
+    }
+
+    private boolean passes(Chunk c) {
+      if (c.file().kind() != kind.fileKind) return false;
+      if (q.fields().isEmpty() && q.tags().isEmpty() && from.isEmpty() && to.isEmpty()) {
+        return !kind.needsRecord() || !records(c, 0).isEmpty();
+      }
+      if (fromText(kind, c)) {
+        // A cheap test before parsing: the chunk's text holds every wanted value at all.
+        String text = Texts.fold(c.text());
+        for (String v : q.fields().values()) {
+          if (!text.contains(Texts.fold(v))) return false;
+        }
+        for (String v : q.tags()) {
+          if (!text.contains(Texts.fold(v))) return false;
+        }
+      }
+      return records(c, 0).stream().anyMatch(this::wanted);
+    }
+
+    /** Whether a record's values come from the chunk's text (not from its file's head). */
+    static boolean fromText(Kind<?> kind, Chunk c) {
+      return !(kind == Kind.BUCKETS && NoteParser.needsFileFrontmatter(c));
+    }
+
+    boolean wanted(T r) {
+      for (Map.Entry<String, String> f : q.fields().entrySet()) {
+        Optional<String> v = kind.fields.get(f.getKey()).apply(r);
+        if (v.isEmpty() || !Texts.sameFolded(v.get(), f.getValue())) return false;
+      }
+      if (!q.tags().isEmpty()) {
+        List<String> tags = kind.tags.apply(r).stream().map(Texts::fold).toList();
+        if (!q.tags().stream().allMatch(t -> tags.contains(Texts.fold(t)))) return false;
+      }
+      if (from.isEmpty() && to.isEmpty()) return true;
+      Optional<LocalDate> d = kind.day.apply(r);
+      return d.isPresent() && !(from.isPresent() && d.get().isBefore(from.get()))
+          && !(to.isPresent() && d.get().isAfter(to.get()));
+    }
+
+    List<T> records(Chunk c, double score) {
+      return kind.reader.read(parsed.computeIfAbsent(c, NoteParser::parse), score,
+          () -> frontmatter(c.path()));
+    }
+
+    /** Adds the wanted records of {@code hits} to {@code out} up to the limit; counts all. */
+    int add(List<Hit> hits, List<T> out) {
+      int n = 0;
+      for (Hit hit : hits) {
+        for (T r : records(hit.chunk(), hit.score())) {
+          if (!wanted(r)) continue;
+          n++;
+          if (out.size() < q.limit()) out.add(r);
+        }
+      }
+      return n;
+    }
+
+    /** A file's frontmatter, for a bucket chunk that does not hold it. */
+    private Frontmatter frontmatter(String path) {
+      return files.computeIfAbsent(path, p -> {
+        try {
+          return FrontmatterReader.read(search.vault(), p);
+        } catch (NoSuchFileException e) {
+          return Frontmatter.NONE; // deleted since it was indexed
+        } catch (AccessDeniedException e) {
+          Unreadable.skipped(search.vault(), p, "file", e);
+          return Frontmatter.NONE;
+        } catch (FileSystemException e) {
+          return Frontmatter.NONE; // swapped for a link, a pipe or a folder since indexed
+        } catch (IOException e) {
+          throw new EngineException("Cannot read the frontmatter of " + p + " ("
+              + Problems.describe(e) + "); check that the file can be read", e);
+        }
+      });
+    }
   }
 
   private static String shown(DateSpec spec, LocalDate resolved) {
     return spec.isRelative() ? resolved + " ('" + spec.text() + "')" : resolved.toString();
-  }
-
-  private static boolean matches(Optional<String> actual, Optional<String> wanted) {
-    return wanted.isEmpty() || actual.isPresent() && Texts.sameFolded(actual.get(), wanted.get());
-  }
-
-  /** A bucket chunk's frontmatter: from the chunk when it holds it, else from its file. */
-  private static Frontmatter frontmatter(ChunkSearch search, Chunk chunk, Parses parses,
-      Map<String, Frontmatter> files) {
-    if (!NoteParser.needsFileFrontmatter(chunk)) return parses.of(chunk).frontmatter;
-    return files.computeIfAbsent(chunk.path(), path -> {
-      try {
-        return FrontmatterReader.read(search.vault(), path);
-      } catch (NoSuchFileException e) {
-        return Frontmatter.NONE; // deleted since it was indexed
-      } catch (AccessDeniedException e) {
-        Unreadable.skipped(search.vault(), path, "file", e);
-        return Frontmatter.NONE;
-      } catch (FileSystemException e) {
-        return Frontmatter.NONE; // swapped for a link, a pipe or a folder since it was indexed
-      } catch (IOException e) {
-        throw new EngineException("Cannot read the frontmatter of " + path + " ("
-            + Problems.describe(e) + "); check that the file can be read", e);
-      }
-    });
   }
 }

@@ -21,14 +21,24 @@ import org.qmd4j.search.Scope;
  * @param from inclusive lower bound, already resolved against the clock, if any
  * @param to inclusive upper bound, already resolved against the clock, if any
  * @param extra a further condition on chunks, if any
+ * @param record a typed query's condition on the record a chunk holds, for an engine that
+ *     answers it in its index ({@link SearchEngine#indexesRecords()}); it is no part of
+ *     {@code extra}, and {@link #test} applies both
  * @since 0.2
  */
 public record ChunkFilter(Scope scope, Optional<LocalDate> from, Optional<LocalDate> to,
-    Optional<Predicate<Chunk>> extra) implements Predicate<Chunk> {
+    Optional<Predicate<Chunk>> extra, Optional<RecordCondition> record)
+    implements Predicate<Chunk> {
 
   /** Every chunk of the vault passes. */
   public static final ChunkFilter EVERYTHING =
       new ChunkFilter(Scope.vault(), Optional.empty(), Optional.empty(), Optional.empty());
+
+  /** A filter without record condition. */
+  public ChunkFilter(Scope scope, Optional<LocalDate> from, Optional<LocalDate> to,
+      Optional<Predicate<Chunk>> extra) {
+    this(scope, from, to, extra, Optional.empty());
+  }
 
   /** Checks the components and that {@code from} is not after {@code to}. */
   public ChunkFilter {
@@ -36,6 +46,7 @@ public record ChunkFilter(Scope scope, Optional<LocalDate> from, Optional<LocalD
     Objects.requireNonNull(from, "from == null");
     Objects.requireNonNull(to, "to == null");
     Objects.requireNonNull(extra, "extra == null");
+    Objects.requireNonNull(record, "record == null");
     if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
       throw new InvalidDateException(
           "Expected from <= to but was " + from.get() + " > " + to.get());
@@ -51,7 +62,21 @@ public record ChunkFilter(Scope scope, Optional<LocalDate> from, Optional<LocalD
   public ChunkFilter withCondition(Predicate<Chunk> condition) {
     Objects.requireNonNull(condition, "condition == null");
     Predicate<Chunk> combined = extra.map(e -> e.and(condition)).orElse(condition);
-    return new ChunkFilter(scope, from, to, Optional.of(combined));
+    return new ChunkFilter(scope, from, to, Optional.of(combined), record);
+  }
+
+  /** This filter with {@code condition} as its record condition. */
+  public ChunkFilter withRecord(RecordCondition condition) {
+    Objects.requireNonNull(condition, "condition == null");
+    return new ChunkFilter(scope, from, to, extra, Optional.of(condition));
+  }
+
+  /**
+   * This filter without its record condition: what an engine that answers the record
+   * condition in its index still tests chunk by chunk.
+   */
+  public ChunkFilter withoutRecord() {
+    return record.isEmpty() ? this : new ChunkFilter(scope, from, to, extra);
   }
 
   @Override
@@ -63,14 +88,16 @@ public record ChunkFilter(Scope scope, Optional<LocalDate> from, Optional<LocalD
       if (from.isPresent() && d.isBefore(from.get())) return false;
       if (to.isPresent() && d.isAfter(to.get())) return false;
     }
-    return extra.isEmpty() || extra.get().test(chunk);
+    return (extra.isEmpty() || extra.get().test(chunk))
+        && (record.isEmpty() || record.get().test(chunk));
   }
 
   /**
-   * Whether every chunk passes: whole vault, no date bound, no extra condition. Engines that
-   * fetch documents from elsewhere (qmd) then need no over-fetching to fill the limit.
+   * Whether every chunk passes: whole vault, no date bound, no extra or record condition.
+   * Engines that fetch documents from elsewhere (qmd) then need no over-fetching to fill the limit.
    */
   public boolean passesEverything() {
-    return scope.equals(Scope.vault()) && from.isEmpty() && to.isEmpty() && extra.isEmpty();
+    return scope.equals(Scope.vault()) && from.isEmpty() && to.isEmpty() && extra.isEmpty()
+        && record.isEmpty();
   }
 }

@@ -64,6 +64,18 @@ public interface SearchEngine extends Closeable {
   }
 
   /**
+   * Expert: whether this engine answers a filter's {@link ChunkFilter#record() record
+   * condition} in its index, having indexed each chunk's {@link RecordCondition.Fields record
+   * fields}. False (the default): the searcher hands the typed queries' conditions to this
+   * engine as part of {@link ChunkFilter#extra()}, a test of each chunk.
+   *
+   * @since 0.9
+   */
+  default boolean indexesRecords() {
+    return false;
+  }
+
+  /**
    * Expert: the words this engine has indexed, as of now, which the search uses to correct a
    * query word that matches nothing and to suggest other queries when nothing matches (issue
    * 15). Asked once per search that needs it; empty (the default) turns both off.

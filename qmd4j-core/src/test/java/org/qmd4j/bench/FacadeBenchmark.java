@@ -22,13 +22,11 @@ import org.qmd4j.Searcher;
 import org.qmd4j.find.FindRequest;
 import org.qmd4j.find.FindResult;
 import org.qmd4j.notes.BucketItem;
-import org.qmd4j.notes.BucketQuery;
 import org.qmd4j.notes.ChangelogEntry;
-import org.qmd4j.notes.ChangelogQuery;
 import org.qmd4j.notes.ProjectState;
-import org.qmd4j.notes.StateQuery;
 import org.qmd4j.notes.Task;
-import org.qmd4j.notes.TaskQuery;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 
 /**
  * Latency of one typed facade call on the example vault, embedded engine, warm: the index
@@ -49,13 +47,13 @@ import org.qmd4j.notes.TaskQuery;
 @Fork(1)
 public class FacadeBenchmark {
   private Searcher searcher;
-  private final TaskQuery blockedTasks =
-      TaskQuery.newBuilder().status("bloqué").priority("haute").build();
-  private final ChangelogQuery decisions =
-      ChangelogQuery.newBuilder().project("startup-x").tag("décision").build();
-  private final ChangelogQuery abandon = ChangelogQuery.of("abandon API externe");
-  private final StateQuery states = StateQuery.of("*");
-  private final BucketQuery meetings = BucketQuery.newBuilder().type("réunion").build();
+  private final NoteQuery<Task> blockedTasks =
+      NoteQuery.newBuilder(Kind.TASKS).status("bloqué").priority("haute").build();
+  private final NoteQuery<ChangelogEntry> decisions =
+      NoteQuery.newBuilder(Kind.CHANGELOG).project("startup-x").tag("décision").build();
+  private final NoteQuery<ChangelogEntry> abandon = NoteQuery.of(Kind.CHANGELOG, "abandon API externe");
+  private final NoteQuery<ProjectState> states = NoteQuery.of(Kind.STATES, "*");
+  private final NoteQuery<BucketItem> meetings = NoteQuery.newBuilder(Kind.BUCKETS).type("réunion").build();
   private final FindRequest findQuery = FindRequest.newBuilder().query("décision")
       .where("type eq réunion").build();
   private final FindRequest findScan = FindRequest.newBuilder().folder("").recursive(true)
@@ -65,7 +63,7 @@ public class FacadeBenchmark {
   public void open() {
     searcher = SearchProviders.forVault(Fixtures.vault(),
         SearchOptions.DEFAULT.withEngine(EngineChoice.EMBEDDED));
-    searcher.tasks(TaskQuery.of("*")); // builds or refreshes the index: measure warm calls
+    searcher.tasks(NoteQuery.of(Kind.TASKS, "*")); // builds or refreshes the index: measure warm calls
   }
 
   @TearDown(Level.Trial)

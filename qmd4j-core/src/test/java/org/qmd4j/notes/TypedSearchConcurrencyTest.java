@@ -82,7 +82,7 @@ class TypedSearchConcurrencyTest {
     AtomicInteger rewrites = new AtomicInteger();
     // In-memory index: an on-disk one syncs each commit, and here nearly every call commits.
     try (Searcher searcher = SearchProviders.forVault(vault, Fixtures.memoryOptions())) {
-      searcher.tasks(TaskQuery.of("*")); // index once before the race
+      searcher.tasks(NoteQuery.of(Kind.TASKS, "*")); // index once before the race
       Thread writer = new Thread(() -> {
         try {
           for (int i = 1; reading.get(); i++) {
@@ -102,7 +102,7 @@ class TypedSearchConcurrencyTest {
           try {
             start.await();
             for (int round = 0; round < ROUNDS; round++) {
-              List<Task> found = searcher.tasks(TaskQuery.of("term sheet"));
+              List<Task> found = searcher.tasks(NoteQuery.of(Kind.TASKS, "term sheet"));
               Task task = found.stream().filter(t -> t.title().equals("Signer la term sheet"))
                   .findFirst().orElseThrow(() -> new AssertionError("no task in " + found));
               Expected e = tasks.get(task.text());
@@ -111,7 +111,7 @@ class TypedSearchConcurrencyTest {
               assertThat(task.deadline()).contains(e.deadline());
               seen.add(task.text());
 
-              List<BucketItem> items = searcher.buckets(BucketQuery.of("freemium"));
+              List<BucketItem> items = searcher.buckets(NoteQuery.of(Kind.BUCKETS, "freemium"));
               BucketItem item = items.stream().filter(b -> b.path().equals(BUCKET_PATH))
                   .findFirst().orElseThrow(() -> new AssertionError("no item in " + items));
               Expected b = buckets.get(item.text());

@@ -53,7 +53,7 @@ class TypedSearchTest {
 
   @Test
   void taskCarriesTitleStatusPriorityDeadlineAndLines() {
-    List<Task> tasks = searcher.tasks(TaskQuery.of("term sheet"));
+    List<Task> tasks = searcher.tasks(NoteQuery.of(Kind.TASKS, "term sheet"));
     assertThat(tasks).first().satisfies(t -> {
       assertThat(t.path()).isEqualTo("projects/startup-x/tasks.md");
       assertThat(t.project()).contains("startup-x");
@@ -70,26 +70,26 @@ class TypedSearchTest {
 
   @Test
   void statusFilterIgnoresAccentsAndCase() {
-    List<Task> blocked = searcher.tasks(TaskQuery.newBuilder().status("BLOQUE").limit(50)
+    List<Task> blocked = searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).status("BLOQUE").limit(50)
         .build());
     assertThat(blocked).hasSize(7).allSatisfy(t -> assertThat(t.status()).contains("bloqué"));
   }
 
   @Test
   void projectAndPriorityNarrowTheTasks() {
-    List<Task> high = searcher.tasks(TaskQuery.newBuilder().project("startup-x")
+    List<Task> high = searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).project("startup-x")
         .priority("Haute").limit(50).build());
     assertThat(high).extracting(Task::title).containsExactlyInAnyOrder(
         "Rendre le traitement des paiements idempotent", "Récupérer l'accès root au compte AWS",
         "Mettre à jour le deck investisseurs", "Signer la term sheet");
-    List<Task> blockedHigh = searcher.tasks(TaskQuery.newBuilder().status("bloqué")
+    List<Task> blockedHigh = searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).status("bloqué")
         .priority("haute").limit(50).build());
     assertThat(blockedHigh).hasSize(5);
   }
 
   @Test
   void hashLinesInCodeAreNotTasks() {
-    List<Task> tasks = searcher.tasks(TaskQuery.newBuilder().project("comptabilite").limit(50)
+    List<Task> tasks = searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).project("comptabilite").limit(50)
         .build());
     assertThat(tasks).extracting(Task::title).containsExactlyInAnyOrder(
         "Relancer le client Dupont pour la facture 2025-014", "Déclarer la TVA Q3",
@@ -104,7 +104,7 @@ class TypedSearchTest {
 
   @Test
   void rootTaskHasNoProject() {
-    assertThat(searcher.tasks(TaskQuery.of("assurance habitation"))).first().satisfies(t -> {
+    assertThat(searcher.tasks(NoteQuery.of(Kind.TASKS, "assurance habitation"))).first().satisfies(t -> {
       assertThat(t.path()).isEqualTo("tasks.md");
       assertThat(t.project()).isEmpty();
       assertThat(t.lines()).isEqualTo(new LineRange(6, 11));
@@ -114,8 +114,8 @@ class TypedSearchTest {
 
   @Test
   void deadlineBoundsAreInclusive() {
-    List<Task> due = searcher.tasks(TaskQuery.newBuilder().deadlineAfter("2025-09-20")
-        .deadlineBefore("2025-09-30").limit(50).build());
+    List<Task> due = searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).from("2025-09-20")
+        .to("2025-09-30").limit(50).build());
     assertThat(due).extracting(t -> t.deadline().orElseThrow()).containsExactlyInAnyOrder(
         date("2025-09-20"), date("2025-09-25"), date("2025-09-26"), date("2025-09-30"),
         date("2025-09-30"));
@@ -124,23 +124,23 @@ class TypedSearchTest {
   @Test
   void relativeDeadlineBoundsFollowTheSearchersClock() {
     // The fixed clock is 2025-09-15: overdue or due today.
-    List<Task> overdue = searcher.tasks(TaskQuery.newBuilder().deadlineBefore("today")
+    List<Task> overdue = searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).to("today")
         .limit(50).build());
     assertThat(overdue).extracting(t -> t.deadline().orElseThrow()).containsExactlyInAnyOrder(
         date("2025-06-15"), date("2025-07-25"), date("2025-07-31"), date("2025-09-10"),
         date("2025-09-15"));
     // A period as an upper bound means its last day, as a lower bound its first day.
-    List<Task> thisMonth = searcher.tasks(TaskQuery.newBuilder().deadlineAfter("ce mois-ci")
-        .deadlineBefore("this month").limit(50).build());
+    List<Task> thisMonth = searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).from("ce mois-ci")
+        .to("this month").limit(50).build());
     assertThat(thisMonth).hasSize(8).allSatisfy(t -> assertThat(t.deadline().orElseThrow())
         .isBetween(date("2025-09-01"), date("2025-09-30")));
   }
 
   @Test
   void aDeadlineBoundLeavesOutTasksWithoutDeadline() {
-    TaskQuery.Builder blocked = TaskQuery.newBuilder().status("bloqué").limit(50);
+    NoteQuery.Builder<Task> blocked = NoteQuery.newBuilder(Kind.TASKS).status("bloqué").limit(50);
     assertThat(searcher.tasks(blocked.build())).hasSize(7);
-    List<Task> dated = searcher.tasks(blocked.deadlineAfter("2000-01-01").build());
+    List<Task> dated = searcher.tasks(blocked.from("2000-01-01").build());
     assertThat(dated).extracting(Task::title).containsExactlyInAnyOrder(
         "Signer la term sheet", "Payer la CFE 2025", "Certificat médical pour le dossard",
         "Relancer le plombier pour la pose du meuble vasque");
@@ -151,13 +151,13 @@ class TypedSearchTest {
 
   @Test
   void deadlineBoundsInTheWrongOrderAreTypedAndNamed() {
-    assertThatThrownBy(() -> searcher.tasks(TaskQuery.newBuilder().deadlineAfter("2025-10-01")
-        .deadlineBefore("2025-09-01").build()))
+    assertThatThrownBy(() -> searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).from("2025-10-01")
+        .to("2025-09-01").build()))
         .isInstanceOf(InvalidDateException.class)
         .hasMessage("deadline_after 2025-10-01 is after deadline_before 2025-09-01; swap them "
             + "or widen the period");
-    assertThatThrownBy(() -> searcher.tasks(TaskQuery.newBuilder().deadlineAfter("today")
-        .deadlineBefore("yesterday").build()))
+    assertThatThrownBy(() -> searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).from("today")
+        .to("yesterday").build()))
         .isInstanceOf(InvalidDateException.class)
         .hasMessage("deadline_after 2025-09-15 ('today') is after deadline_before 2025-09-14 "
             + "('yesterday'); swap them or widen the period");
@@ -165,11 +165,11 @@ class TypedSearchTest {
 
   @Test
   void unparseableDeadlineNamesItsParameter() {
-    assertThatThrownBy(() -> TaskQuery.newBuilder().deadlineBefore("bientôt"))
+    assertThatThrownBy(() -> NoteQuery.newBuilder(Kind.TASKS).to("bientôt"))
         .isInstanceOf(InvalidDateException.class)
         .hasMessageStartingWith("deadline_before: ")
         .hasMessageContaining("bientôt");
-    assertThatThrownBy(() -> TaskQuery.newBuilder().deadlineAfter("2025-02-30"))
+    assertThatThrownBy(() -> NoteQuery.newBuilder(Kind.TASKS).from("2025-02-30"))
         .isInstanceOf(InvalidDateException.class)
         .hasMessageStartingWith("deadline_after: ");
   }
@@ -178,7 +178,7 @@ class TypedSearchTest {
 
   @Test
   void changelogEntriesCarryDateTagTitleAndTheirOwnLines() {
-    List<ChangelogEntry> entries = searcher.changelog(ChangelogQuery.newBuilder()
+    List<ChangelogEntry> entries = searcher.changelog(NoteQuery.newBuilder(Kind.CHANGELOG)
         .project("startup-x").tag("[décision]").from("2025-07-14").to("2025-07-14").build());
     assertThat(entries).extracting(ChangelogEntry::lines).containsExactly(
         new LineRange(23, 27), new LineRange(42, 44), new LineRange(61, 63));
@@ -194,7 +194,7 @@ class TypedSearchTest {
 
   @Test
   void tagFilterFindsEveryDecisionOfEveryChangelog() {
-    List<ChangelogEntry> decisions = searcher.changelog(ChangelogQuery.newBuilder()
+    List<ChangelogEntry> decisions = searcher.changelog(NoteQuery.newBuilder(Kind.CHANGELOG)
         .tag("Decision").limit(50).build());
     assertThat(decisions).hasSize(18)
         .allSatisfy(e -> assertThat(e.tag()).contains("décision"));
@@ -205,7 +205,7 @@ class TypedSearchTest {
 
   @Test
   void aDayChunkIsSplitIntoItsEntriesNewestFirstForTheWildcard() {
-    List<ChangelogEntry> latest = searcher.changelog(ChangelogQuery.newBuilder()
+    List<ChangelogEntry> latest = searcher.changelog(NoteQuery.newBuilder(Kind.CHANGELOG)
         .project("startup-x").limit(3).build());
     assertThat(latest).extracting(e -> e.lines().toString() + " " + e.tag().orElse(""))
         .containsExactly("3-6 livraison", "8-9 note", "13-16 décision");
@@ -215,7 +215,7 @@ class TypedSearchTest {
 
   @Test
   void changelogQueryFindsTheEntryInACrlfFile() {
-    assertThat(searcher.changelog(ChangelogQuery.of("clafoutis"))).first().satisfies(e -> {
+    assertThat(searcher.changelog(NoteQuery.of(Kind.CHANGELOG, "clafoutis"))).first().satisfies(e -> {
       assertThat(e.path()).isEqualTo("projects/livre-recettes/changelog.md");
       assertThat(e.text()).contains("clafoutis").doesNotContain("\r");
       assertThat(e.date()).contains(date("2025-09-02"));
@@ -224,7 +224,7 @@ class TypedSearchTest {
 
   @Test
   void changelogPeriodInTheWrongOrderIsTyped() {
-    assertThatThrownBy(() -> searcher.changelog(ChangelogQuery.newBuilder()
+    assertThatThrownBy(() -> searcher.changelog(NoteQuery.newBuilder(Kind.CHANGELOG)
         .from("2025-09-01").to("2025-08-01").build()))
         .isInstanceOf(InvalidDateException.class)
         .hasMessage("date_from 2025-09-01 is after date_to 2025-08-01; swap them or widen the "
@@ -235,7 +235,7 @@ class TypedSearchTest {
 
   @Test
   void stateHasItsProjectUpdatedDateAndOrderedSections() {
-    List<ProjectState> states = searcher.states(StateQuery.newBuilder().project("startup-x")
+    List<ProjectState> states = searcher.states(NoteQuery.newBuilder(Kind.STATES).project("startup-x")
         .build());
     assertThat(states).singleElement().satisfies(s -> {
       assertThat(s.project()).isEqualTo("startup-x");
@@ -251,7 +251,7 @@ class TypedSearchTest {
 
   @Test
   void everyStateIsFoundWithItsAwkwardFrontmatter() {
-    List<ProjectState> states = searcher.states(StateQuery.newBuilder().limit(50).build());
+    List<ProjectState> states = searcher.states(NoteQuery.newBuilder(Kind.STATES).limit(50).build());
     assertThat(states).hasSize(7);
     Map<String, Optional<LocalDate>> updated = new java.util.HashMap<>();
     states.forEach(s -> updated.put(s.project(), s.updated()));
@@ -265,7 +265,7 @@ class TypedSearchTest {
 
   @Test
   void statePeriodUsesUpdatedAndDropsUndatedStates() {
-    List<ProjectState> recent = searcher.states(StateQuery.newBuilder().from("2025-08-01")
+    List<ProjectState> recent = searcher.states(NoteQuery.newBuilder(Kind.STATES).from("2025-08-01")
         .build());
     assertThat(recent).extracting(ProjectState::project).containsExactly("comptabilite",
         "livre-recettes", "marathon-2025");
@@ -273,10 +273,10 @@ class TypedSearchTest {
 
   @Test
   void descriptionsHaveTheirProjectAndUpdatedDate() {
-    assertThat(searcher.descriptions(DescriptionQuery.newBuilder().build()))
+    assertThat(searcher.descriptions(NoteQuery.newBuilder(Kind.DESCRIPTIONS).build()))
         .extracting(Description::project).containsExactlyInAnyOrder("startup-x",
             "client-dupont", "renovation-maison", "comptabilite");
-    assertThat(searcher.descriptions(DescriptionQuery.of("SaaS"))).first().satisfies(d -> {
+    assertThat(searcher.descriptions(NoteQuery.of(Kind.DESCRIPTIONS, "SaaS"))).first().satisfies(d -> {
       assertThat(d.project()).isEqualTo("startup-x");
       assertThat(d.updated()).contains(date("2025-04-20"));
       assertThat(d.lines()).isEqualTo(new LineRange(5, 21));
@@ -288,7 +288,7 @@ class TypedSearchTest {
 
   @Test
   void bucketItemCarriesTypeDatesTagsAndFrontmatter() {
-    List<BucketItem> items = searcher.buckets(BucketQuery.of("freemium"));
+    List<BucketItem> items = searcher.buckets(NoteQuery.of(Kind.BUCKETS, "freemium"));
     assertThat(items).first().satisfies(b -> {
       assertThat(b.path()).isEqualTo("projects/startup-x/bucket/idees/pricing-freemium.md");
       assertThat(b.project()).contains("startup-x");
@@ -306,12 +306,12 @@ class TypedSearchTest {
 
   @Test
   void typeAndTagFiltersIgnoreCaseAndAccents() {
-    List<BucketItem> meetings = searcher.buckets(BucketQuery.newBuilder().type("REUNION")
+    List<BucketItem> meetings = searcher.buckets(NoteQuery.newBuilder(Kind.BUCKETS).type("REUNION")
         .limit(50).build());
     assertThat(meetings).hasSize(9).allSatisfy(b -> assertThat(b.type()).contains("réunion"));
-    assertThat(searcher.buckets(BucketQuery.newBuilder().tags("Dupont").limit(50).build()))
+    assertThat(searcher.buckets(NoteQuery.newBuilder(Kind.BUCKETS).tags("Dupont").limit(50).build()))
         .hasSize(3);
-    assertThat(searcher.buckets(BucketQuery.newBuilder().type("réunion")
+    assertThat(searcher.buckets(NoteQuery.newBuilder(Kind.BUCKETS).type("réunion")
         .tags("dupont", "comite").build()))
         .extracting(BucketItem::path)
         .containsExactly("projects/client-dupont/bucket/reunions/2025-08-28-comite.md");
@@ -319,15 +319,15 @@ class TypedSearchTest {
 
   @Test
   void rootBucketItemsHaveNoProjectAndProjectFilterKeepsOneBucket() {
-    assertThat(searcher.buckets(BucketQuery.of("notaire"))).first()
+    assertThat(searcher.buckets(NoteQuery.of(Kind.BUCKETS, "notaire"))).first()
         .satisfies(b -> assertThat(b.project()).isEmpty());
-    assertThat(searcher.buckets(BucketQuery.newBuilder().project("livre-recettes").limit(50)
+    assertThat(searcher.buckets(NoteQuery.newBuilder(Kind.BUCKETS).project("livre-recettes").limit(50)
         .build())).hasSize(5).allSatisfy(b -> assertThat(b.project()).contains("livre-recettes"));
   }
 
   @Test
   void laterChunkOfALargeNoteGetsTheFrontmatterOfItsFile() {
-    assertThat(searcher.buckets(BucketQuery.of("ornithorynque"))).singleElement()
+    assertThat(searcher.buckets(NoteQuery.of(Kind.BUCKETS, "ornithorynque"))).singleElement()
         .satisfies(b -> {
           assertThat(b.path()).isEqualTo("bucket/export-journal.md");
           assertThat(b.lines().from()).isGreaterThan(8000);
@@ -339,17 +339,17 @@ class TypedSearchTest {
 
   @Test
   void awkwardBucketNotesStillParse() {
-    assertThat(searcher.buckets(BucketQuery.of("robinetterie"))).first().satisfies(b -> {
+    assertThat(searcher.buckets(NoteQuery.of(Kind.BUCKETS, "robinetterie"))).first().satisfies(b -> {
       assertThat(b.frontmatter()).as("malformed").isEmpty();
       assertThat(b.type()).isEmpty();
       assertThat(b.text()).contains("Robinetterie");
     });
-    assertThat(searcher.buckets(BucketQuery.of("échéancier"))).first().satisfies(b -> {
+    assertThat(searcher.buckets(NoteQuery.of(Kind.BUCKETS, "échéancier"))).first().satisfies(b -> {
       assertThat(b.path()).endsWith("ancien-export-latin1.md");
       assertThat(b.type()).contains("référence");
       assertThat(b.text()).contains("Échéancier");
     });
-    assertThat(searcher.buckets(BucketQuery.of("corps"))).filteredOn(
+    assertThat(searcher.buckets(NoteQuery.of(Kind.BUCKETS, "corps"))).filteredOn(
         b -> b.path().equals("bucket/frontmatter-seule.md")).singleElement().satisfies(b -> {
           assertThat(b.text()).isEmpty();
           assertThat(b.lines()).isEqualTo(new LineRange(1, 7));
@@ -361,21 +361,21 @@ class TypedSearchTest {
 
   @Test
   void blankQueryIsTyped() {
-    assertThatThrownBy(() -> TaskQuery.of(" "))
+    assertThatThrownBy(() -> NoteQuery.of(Kind.TASKS, " "))
         .isInstanceOf(InvalidQueryException.class)
         .hasMessage("The query is empty; pass some words, or \"*\" for every note");
   }
 
   @Test
   void projectThatIsNotANameIsTyped() {
-    assertThatThrownBy(() -> ChangelogQuery.newBuilder().project("projects/startup-x").build())
+    assertThatThrownBy(() -> NoteQuery.newBuilder(Kind.CHANGELOG).project("projects/startup-x").build())
         .isInstanceOf(InvalidScopeException.class)
         .hasMessage("Expected a project name such as startup-x but was 'projects/startup-x'");
   }
 
   @Test
   void limitBelowOneIsRefused() {
-    assertThatThrownBy(() -> BucketQuery.newBuilder().limit(0).build())
+    assertThatThrownBy(() -> NoteQuery.newBuilder(Kind.BUCKETS).limit(0).build())
         .isInstanceOf(InvalidRequestException.class)
         .hasMessage("Expected a limit of at least 1 but was 0");
   }
@@ -383,17 +383,17 @@ class TypedSearchTest {
   @Test
   void unknownProjectIsAnErrorAndAnExistingOneWithNoMatchIsEmpty() {
     // An unknown project is an error naming the vault's projects, as in search.
-    assertThatThrownBy(() -> searcher.tasks(TaskQuery.newBuilder().project("nope").build()))
+    assertThatThrownBy(() -> searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).project("nope").build()))
         .isInstanceOf(org.qmd4j.search.InvalidScopeException.class)
         .hasMessageStartingWith("Unknown project in scope 'project:nope': there is no folder"
             + " projects/nope/. No project name is close to it (7 projects in the vault).");
-    assertThat(searcher.tasks(TaskQuery.newBuilder().project("jardin-potager")
+    assertThat(searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).project("jardin-potager")
         .query("zanzibar").build())).isEmpty();
   }
 
   @Test
   void deepModeWorksToo() {
-    assertThat(searcher.tasks(TaskQuery.newBuilder().query("term sheet").mode(Mode.DEEP)
+    assertThat(searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).query("term sheet").mode(Mode.DEEP)
         .build())).extracting(Task::title).contains("Signer la term sheet");
   }
 
@@ -418,11 +418,11 @@ class TypedSearchTest {
     CountingExecutor executor = new CountingExecutor();
     try (Searcher s = SearchProviders.forVault(vault,
         Fixtures.memoryOptions().withExecutor(executor))) {
-      TaskQuery tasks = TaskQuery.of("term sheet");
-      ChangelogQuery changelog = ChangelogQuery.newBuilder().tag("décision").build();
-      StateQuery states = StateQuery.of("*");
-      DescriptionQuery descriptions = DescriptionQuery.of("*");
-      BucketQuery buckets = BucketQuery.newBuilder().type("réunion").build();
+      NoteQuery<Task> tasks = NoteQuery.of(Kind.TASKS, "term sheet");
+      NoteQuery<ChangelogEntry> changelog = NoteQuery.newBuilder(Kind.CHANGELOG).tag("décision").build();
+      NoteQuery<ProjectState> states = NoteQuery.of(Kind.STATES, "*");
+      NoteQuery<Description> descriptions = NoteQuery.of(Kind.DESCRIPTIONS, "*");
+      NoteQuery<BucketItem> buckets = NoteQuery.newBuilder(Kind.BUCKETS).type("réunion").build();
       assertThat(s.tasksAsync(tasks).join()).isEqualTo(s.tasks(tasks));
       assertThat(s.changelogAsync(changelog).join()).isEqualTo(s.changelog(changelog));
       assertThat(s.statesAsync(states).join()).isEqualTo(s.states(states));
@@ -437,7 +437,7 @@ class TypedSearchTest {
 
   @Test
   void asyncFailureCompletesTheFutureWithTheTypedException() throws Exception {
-    ChangelogQuery backwards = ChangelogQuery.newBuilder().from("today").to("yesterday")
+    NoteQuery<ChangelogEntry> backwards = NoteQuery.newBuilder(Kind.CHANGELOG).from("today").to("yesterday")
         .build();
     assertThatThrownBy(() -> searcher.changelogAsync(backwards).join())
         .isInstanceOf(CompletionException.class)
@@ -474,7 +474,7 @@ class TypedSearchTest {
     };
     try (Searcher own = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions(),
         recording)) {
-      own.tasksAsync(TaskQuery.of("*")).join();
+      own.tasksAsync(NoteQuery.of(Kind.TASKS, "*")).join();
     }
     assertThat(ran.get().getName() + " " + ran.get().isDaemon())
         .matches("qmd4j-async-\\d+ true");

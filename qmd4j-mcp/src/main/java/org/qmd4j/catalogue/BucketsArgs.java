@@ -2,10 +2,12 @@ package org.qmd4j.catalogue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.qmd4j.notes.BucketQuery;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
+import org.qmd4j.notes.BucketItem;
 
 /**
- * The arguments of {@code buckets}: the filters of {@link BucketQuery}.
+ * The arguments of {@code buckets}: the filters of {@link Kind#BUCKETS}.
  *
  * @since 0.6
  */
@@ -41,8 +43,9 @@ public record BucketsArgs(
    * @throws IllegalArgumentException if the query is over {@link Arguments#MAX_QUERY_CHARS}
    * @throws org.qmd4j.search.InvalidRequestException if a filter, date or mode is not valid
    */
-  public BucketQuery toQuery() {
-    return BucketQuery.newBuilder().query(Arguments.words(query)).project(project).type(type)
+  public NoteQuery<BucketItem> toQuery() {
+    return NoteQuery.newBuilder(Kind.BUCKETS).query(Arguments.words(query)).project(project)
+        .type(type)
         .tags(tagList().toArray(new String[0])).from(dateFrom).to(dateTo)
         .limit(limit).mode(Arguments.mode(mode)).build();
   }

@@ -1,9 +1,11 @@
 package org.qmd4j.catalogue;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
+import org.qmd4j.notes.ChangelogEntry;
 
-import org.qmd4j.notes.ChangelogQuery;
 
 /**
- * The arguments of {@code changelog}: the filters of {@link ChangelogQuery}.
+ * The arguments of {@code changelog}: the filters of {@link Kind#CHANGELOG}.
  *
  * @since 0.6
  */
@@ -36,8 +38,9 @@ public record ChangelogArgs(
    * @throws IllegalArgumentException if the query is over {@link Arguments#MAX_QUERY_CHARS}
    * @throws org.qmd4j.search.InvalidRequestException if a filter, date or mode is not valid
    */
-  public ChangelogQuery toQuery() {
-    return ChangelogQuery.newBuilder().query(Arguments.words(query)).project(project).tag(tag)
+  public NoteQuery<ChangelogEntry> toQuery() {
+    return NoteQuery.newBuilder(Kind.CHANGELOG).query(Arguments.words(query)).project(project)
+        .tag(tag)
         .from(dateFrom).to(dateTo)
         .limit(limit).mode(Arguments.mode(mode)).build();
   }

@@ -1,9 +1,11 @@
 package org.qmd4j.catalogue;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
+import org.qmd4j.notes.Description;
 
-import org.qmd4j.notes.DescriptionQuery;
 
 /**
- * The arguments of {@code descriptions}: the filters of {@link DescriptionQuery}.
+ * The arguments of {@code descriptions}: the filters of {@link Kind#DESCRIPTIONS}.
  *
  * @since 0.6
  */
@@ -25,8 +27,8 @@ public record DescriptionsArgs(
    * @throws IllegalArgumentException if the query is over {@link Arguments#MAX_QUERY_CHARS}
    * @throws org.qmd4j.search.InvalidRequestException if a filter, date or mode is not valid
    */
-  public DescriptionQuery toQuery() {
-    return DescriptionQuery.newBuilder().query(Arguments.words(query)).project(project)
+  public NoteQuery<Description> toQuery() {
+    return NoteQuery.newBuilder(Kind.DESCRIPTIONS).query(Arguments.words(query)).project(project)
         .limit(limit).mode(Arguments.mode(mode)).build();
   }
 }

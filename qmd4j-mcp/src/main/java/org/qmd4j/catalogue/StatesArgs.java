@@ -1,9 +1,11 @@
 package org.qmd4j.catalogue;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
+import org.qmd4j.notes.ProjectState;
 
-import org.qmd4j.notes.StateQuery;
 
 /**
- * The arguments of {@code states}: the filters of {@link StateQuery}.
+ * The arguments of {@code states}: the filters of {@link Kind#STATES}.
  *
  * @since 0.6
  */
@@ -31,8 +33,8 @@ public record StatesArgs(
    * @throws IllegalArgumentException if the query is over {@link Arguments#MAX_QUERY_CHARS}
    * @throws org.qmd4j.search.InvalidRequestException if a filter, date or mode is not valid
    */
-  public StateQuery toQuery() {
-    return StateQuery.newBuilder().query(Arguments.words(query)).project(project)
+  public NoteQuery<ProjectState> toQuery() {
+    return NoteQuery.newBuilder(Kind.STATES).query(Arguments.words(query)).project(project)
         .from(dateFrom).to(dateTo)
         .limit(limit).mode(Arguments.mode(mode)).build();
   }

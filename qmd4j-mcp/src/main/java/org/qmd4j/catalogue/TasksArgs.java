@@ -1,9 +1,11 @@
 package org.qmd4j.catalogue;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
+import org.qmd4j.notes.Task;
 
-import org.qmd4j.notes.TaskQuery;
 
 /**
- * The arguments of {@code tasks}: the filters of {@link TaskQuery}.
+ * The arguments of {@code tasks}: the filters of {@link Kind#TASKS}.
  *
  * @since 0.6
  */
@@ -41,9 +43,10 @@ public record TasksArgs(
    * @throws IllegalArgumentException if the query is over {@link Arguments#MAX_QUERY_CHARS}
    * @throws org.qmd4j.search.InvalidRequestException if a filter, date or mode is not valid
    */
-  public TaskQuery toQuery() {
-    return TaskQuery.newBuilder().query(Arguments.words(query)).project(project).status(status)
-        .priority(priority).deadlineBefore(deadlineBefore).deadlineAfter(deadlineAfter)
+  public NoteQuery<Task> toQuery() {
+    return NoteQuery.newBuilder(Kind.TASKS).query(Arguments.words(query)).project(project)
+        .status(status)
+        .priority(priority).to(deadlineBefore).from(deadlineAfter)
         .limit(limit).mode(Arguments.mode(mode)).build();
   }
 }

@@ -67,7 +67,7 @@ class OperationsTest {
     TasksArgs args = Operations.TASKS.decode(Map.of("status", "bloqué"));
     assertThat(args.limit()).isEqualTo(20);
     assertThat(args.toQuery().query()).isEqualTo("*");
-    assertThat(args.toQuery().status()).contains("bloqué");
+    assertThat(args.toQuery().field("status")).contains("bloqué");
     assertThat(Operations.TASKS.decode(null).limit()).isEqualTo(20);
     assertThatThrownBy(() -> Operations.TASKS.decode(Map.of("limit", 0)))
         .isInstanceOf(IllegalArgumentException.class)

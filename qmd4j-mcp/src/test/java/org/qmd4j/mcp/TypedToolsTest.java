@@ -22,7 +22,8 @@ import org.qmd4j.Fixtures;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 import org.qmd4j.notes.Note;
-import org.qmd4j.notes.TaskQuery;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 
 /**
  * The typed tools ({@code tasks}, {@code changelog}, {@code states}, {@code descriptions},
@@ -99,7 +100,7 @@ class TypedToolsTest {
         new TypeReference<List<Map<String, Object>>>() {});
     assertThat(fromText).extracting(r -> r.get("title"))
         .containsExactlyElementsOf(rows.stream().map(r -> r.get("title")).toList());
-    List<Object> java = searcher.tasks(TaskQuery.newBuilder().status("bloqué").limit(50)
+    List<Object> java = searcher.tasks(NoteQuery.newBuilder(Kind.TASKS).status("bloqué").limit(50)
         .build()).stream().map(Note::toWire).map(w -> w.get("title")).toList();
     assertThat(rows).extracting(r -> r.get("title")).containsExactlyElementsOf(java);
   }

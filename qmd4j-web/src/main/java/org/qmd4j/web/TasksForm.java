@@ -6,14 +6,16 @@ import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.InvalidDateException;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
+import org.qmd4j.notes.Task;
 
 /**
  * The Tasks page's filters as its URL gives them, every value a raw string ({@code null} when
  * absent or blank): {@code q, project, status, prio, before, after}. Turned into a
- * {@link TaskQuery} one field at a time, so that an error names its field.
+ * {@link Kind#TASKS} one field at a time, so that an error names its field.
  *
  * @param query words the tasks must hold; absent for every task
  * @param project one project's tasks; {@link #ROOT} for the vault's own {@code tasks.md}
@@ -60,16 +62,16 @@ record TasksForm(String query, String project, String status, String priority, S
    * The query. A bad value throws {@link FieldException} naming the page's field
    * ({@code project, before, after}) with the library's message.
    */
-  TaskQuery toQuery() {
-    TaskQuery.Builder b = TaskQuery.newBuilder().limit(MAX_TASKS);
+  NoteQuery<Task> toQuery() {
+    NoteQuery.Builder<Task> b = NoteQuery.newBuilder(Kind.TASKS).limit(MAX_TASKS);
     if (query != null) b.query(query);
     if (status != null) b.status(status);
     if (priority != null) b.priority(priority);
     if (project != null && !rootOnly()) b.project(project);
     Optional<DateSpec> latest = date(before, "before", "deadline_before");
     Optional<DateSpec> earliest = date(after, "after", "deadline_after");
-    latest.ifPresent(b::deadlineBefore);
-    earliest.ifPresent(b::deadlineAfter);
+    latest.ifPresent(b::to);
+    earliest.ifPresent(b::from);
     try {
       return b.build();
     } catch (RuntimeException e) {

@@ -21,11 +21,12 @@ import org.qmd4j.EngineDescription;
 import org.qmd4j.Searcher;
 import org.qmd4j.notes.Listing;
 import org.qmd4j.notes.Task;
-import org.qmd4j.notes.TaskQuery;
 import org.qmd4j.search.InvalidDateException;
 import org.qmd4j.search.InvalidScopeException;
 import org.qmd4j.search.Layout;
 import org.qmd4j.search.Total;
+import org.qmd4j.notes.Kind;
+import org.qmd4j.notes.NoteQuery;
 
 /**
  * The Tasks page at {@code /tasks}: every task of the vault's {@code tasks.md} files, filtered
@@ -68,7 +69,7 @@ final class TasksServlet extends HttpServlet {
     FieldException fieldError = null;
     Failure failure = null;
     try {
-      Listing<Task> all = searcher.list(TaskQuery.newBuilder().limit(TasksForm.MAX_TASKS)
+      Listing<Task> all = searcher.list(NoteQuery.newBuilder(Kind.TASKS).limit(TasksForm.MAX_TASKS)
           .build());
       every = all.results();
       listed = form.filtered() ? searcher.list(form.toQuery()) : all;
