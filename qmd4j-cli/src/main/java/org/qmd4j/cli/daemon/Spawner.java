@@ -62,15 +62,6 @@ public final class Spawner {
     return pb.start();
   }
 
-  /** {@link #start}, for {@code QMD4J_DAEMON=auto}: failures only make the next run in-process. */
-  static void startInBackground(DaemonPaths paths, String layout, String engine) {
-    try {
-      start(paths, layout, engine, null);
-    } catch (IOException | RuntimeException e) {
-      // this command runs in-process either way; the next one tries again
-    }
-  }
-
   /** The options of this JVM that suit a long-lived one: no C1-only, debugger or dump ones. */
   static List<String> jvmOptions(List<String> input) {
     List<String> kept = new ArrayList<>();
