@@ -112,10 +112,11 @@ public final class DaemonClient {
   private static int run(Probe probe, String[] args, Path cwd, Map<String, String> env) {
     Map<String, String> sent = new HashMap<>(env);
     boolean console = System.console() != null;
-    sent.putIfAbsent("QMD4J_STDOUT_TTY", Terminal.stdoutIsTerminal() ? "1" : "0");
+    boolean terminal = Terminal.stdoutIsTerminal();
+    sent.putIfAbsent("QMD4J_STDOUT_TTY", terminal ? "1" : "0");
     sent.putIfAbsent("QMD4J_STDERR_TTY", console ? "1" : "0");
     Request request = new Request(Arrays.asList(args), cwd, sent,
-        TimeZone.getDefault().getID(), Terminal.stdoutIsTerminal());
+        TimeZone.getDefault().getID(), terminal);
     OutputStream out = new FileOutputStream(FileDescriptor.out);
     OutputStream err = new FileOutputStream(FileDescriptor.err);
     boolean printed = false;

@@ -78,7 +78,7 @@ class AutoStartIT {
     DaemonProcesses.Run next = cli.run(SEARCH);
     assertThat(next.relayed()).as("served by the daemon").isTrue();
     assertThat(next.out()).isEqualTo(here.out());
-    assertThat(next.err()).doesNotContain(NOTICE).isEqualTo(here.err());
+    assertThat(next.err()).doesNotContain(NOTICE).doesNotContain("could not start");
 
     // Another command of the daemon's, and a new daemon after a stop: no second notice.
     DaemonProcesses.Run tree = cli.run("tree", "--vault", "vault");
