@@ -75,18 +75,20 @@ final class AutoStart {
         return probe;
       }
       probe.close();
-      if (exited) break;
       try {
-        // setsid may fork and exit 0 at once: only a failing exit code means the daemon did
-        if (process.waitFor(25, TimeUnit.MILLISECONDS) && process.exitValue() != 0) {
-          exited = true; // one more probe: another command's daemon may have won the race
+        if (exited) {
+          // Another command's daemon holds the vault's lock, starting: wait for it instead.
+          if (!Probe.lockHeld(paths)) break;
+          Thread.sleep(25);
+        } else if (process.waitFor(25, TimeUnit.MILLISECONDS) && process.exitValue() != 0) {
+          exited = true; // setsid may fork and exit 0 at once: only a failure counts
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return null;
       }
     }
-    if (exited) {
+    if (exited && !Probe.lockHeld(paths)) {
       String said = said(paths.log(), logged);
       failure(failed, new StringBuilder("the daemon exited with code ")
           .append(process.exitValue()).append(said.isEmpty() ? "" : ": ").append(said)

@@ -118,6 +118,16 @@ public final class Probe implements AutoCloseable {
     }
   }
 
+  /** Whether a daemon holds the vault's daemon lock (one starting, serving or stopping). */
+  static boolean lockHeld(DaemonPaths paths) {
+    try (FileChannel lockFile = FileChannel.open(paths.lock(), StandardOpenOption.WRITE);
+        FileLock lock = lockFile.tryLock()) {
+      return lock == null;
+    } catch (IOException | RuntimeException e) { // no lock file: no daemon ever started
+      return false;
+    }
+  }
+
   /** Sends this build's hello and reads the daemon's, giving up after a few seconds. */
   private Map<String, String> hello() throws IOException {
     Map<String, String> mine = new LinkedHashMap<>();

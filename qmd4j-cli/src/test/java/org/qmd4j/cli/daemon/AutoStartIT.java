@@ -92,6 +92,28 @@ class AutoStartIT {
   }
 
   @Test
+  void twoFirstCommandsAtOnceShareOneDaemonAndNeitherSaysItFailed() throws Exception {
+    DaemonProcesses cli = cli(dir.resolve("cache"));
+    String answer = cli.inProcess(SEARCH).out();
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      java.util.concurrent.Future<DaemonProcesses.Run> a = pool.submit(() -> cli.run(SEARCH));
+      java.util.concurrent.Future<DaemonProcesses.Run> b = pool.submit(() -> cli.run(SEARCH));
+      for (DaemonProcesses.Run run : List.of(a.get(), b.get())) {
+        assertThat(run.code()).isZero();
+        assertThat(run.out()).isEqualTo(answer);
+        assertThat(run.err()).doesNotContain("could not start");
+      }
+      assertThat(a.get().err() + b.get().err()).containsOnlyOnce(NOTICE);
+    } finally {
+      pool.shutdownNow();
+    }
+    awaitDaemon(cli);
+    assertThat(cli.run(SEARCH).relayed()).isTrue();
+  }
+
+  @Test
   void ciAndTheOffSwitchesStartNoDaemon() throws Exception {
     DaemonProcesses cli = cli(dir.resolve("cache"));
     String answer = cli.inProcess(SEARCH).out();
