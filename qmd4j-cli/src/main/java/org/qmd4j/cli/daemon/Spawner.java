@@ -45,7 +45,7 @@ public final class Spawner {
     }
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments()));
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+    command.addAll(List.of("-cp", absolute(System.getProperty("java.class.path")),
         "org.qmd4j.cli.Main", "daemon", "run", "--vault", paths.vault().toString()));
     if (layout != null) command.addAll(List.of("--layout", layout));
     if (engine != null) command.addAll(List.of("--engine", engine));
@@ -60,6 +60,20 @@ public final class Spawner {
     // its client (a client asking for more, -v or QMD4J_LOG, runs in-process).
     pb.environment().remove("QMD4J_LOG");
     return pb.start();
+  }
+
+  /**
+   * {@code classPath} with each entry made absolute: the daemon runs in the vault's folder, and
+   * {@code java -jar qmd4j-cli.jar} names its jar relative to the caller's.
+   */
+  static String absolute(String classPath) {
+    StringBuilder absolute = new StringBuilder();
+    for (String entry : classPath.split(File.pathSeparator)) {
+      if (entry.isEmpty()) continue;
+      if (absolute.length() > 0) absolute.append(File.pathSeparatorChar);
+      absolute.append(Path.of(entry).toAbsolutePath());
+    }
+    return absolute.toString();
   }
 
   /** The options of this JVM that suit a long-lived one: no C1-only, debugger or dump ones. */
