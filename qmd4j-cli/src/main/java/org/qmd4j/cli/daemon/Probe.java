@@ -78,6 +78,9 @@ public final class Probe implements AutoCloseable {
     }
     SocketChannel channel;
     try {
+      // The JDK's Unix-domain channel seeds a SecureRandom when its class initialises (for
+      // auto-bound socket names, unused here), loading the security providers: unavoidable
+      // with this channel, so the launcher's start-up archive holds those classes.
       channel = SocketChannel.open(StandardProtocolFamily.UNIX);
       channel.connect(UnixDomainSocketAddress.of(socket));
     } catch (ConnectException | NoSuchFileException e) { // a socket file nobody listens on
