@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Whole-process comparison: `./qmd4j search` (embedded engine, warm on-disk index) against
 # `qmd search` (qmd 2.8.3, BM25, warm SQLite index) on the same generated 2,000-file vault.
+# The headline `qmd4j` is the default path, as users run it (no flag, no environment: the
+# first command starts the vault's daemon in the background, later ones run in it);
+# `qmd4j-in-process` is QMD4J_NO_DAEMON=1, the command run in its own JVM.
 #
 # Usage: bench/compare-cli.sh [files=2000] [seed=42]
 # Environment:
@@ -8,10 +11,10 @@
 #   RUNS        measured runs per command (default 30); WARMUP warm-up runs (default 3)
 #   QUERY       the query (default: décision)
 #   SKIP_BUILD  1 = do not run ./mvnw test-compile first
-#   DAEMON      0 = leave out the third command, `./qmd4j search` through a running
-#               `qmd4j daemon` (started here, stopped at the end); default 1
+#   INPROCESS   0 = leave out the in-process line (QMD4J_NO_DAEMON=1); default 1
+# The daemon the default path starts is stopped at the end.
 # Prints hyperfine's table (or a date +%s%N loop's when hyperfine is missing) and the ratios
-# qmd4j / qmd of the mean wall times (in-process, and through the daemon). Results are kept in $BENCH_DIR.
+# qmd4j / qmd of the mean wall times (default path, and in-process). Results are kept in $BENCH_DIR.
 set -euo pipefail
 
 files="${1:-2000}"
@@ -57,21 +60,28 @@ else
   log "./qmd4j not found: qmd4j-cli/target/qmd4j-cli.jar"
   qmd4j_cmd="java -jar qmd4j-cli/target/qmd4j-cli.jar"
 fi
-qmd4j_run="env QMD4J_NO_DAEMON=1 QMD4J_SEARCH_FALLBACK=1 QMD4J_CACHE_DIR='$QMD4J_CACHE_DIR' $qmd4j_cmd search --vault '$vault' --json -- '$query'"
-log "warming qmd4j (first run builds the index and, with ./qmd4j, the CDS archive)"
+inprocess_run="env QMD4J_NO_DAEMON=1 QMD4J_SEARCH_FALLBACK=1 QMD4J_CACHE_DIR='$QMD4J_CACHE_DIR' $qmd4j_cmd search --vault '$vault' --json -- '$query'"
+log "warming qmd4j in-process (first run builds the index and, with ./qmd4j, the CDS archive)"
 start=$(date +%s%N)
-bash -c "$qmd4j_run" > "$work/qmd4j-first.json"
+bash -c "$inprocess_run" > "$work/qmd4j-first.json"
 log "  first run (index build): $(( ($(date +%s%N) - start) / 1000000 )) ms"
+for _ in 1 2; do bash -c "$inprocess_run" > "$work/qmd4j-in-process.json"; done
+# The default path: no flag, no QMD4J_NO_DAEMON, no CI (which would keep the daemon from
+# starting); its first run starts the vault's daemon, stopped when this script ends.
+qmd4j_run="env -u QMD4J_NO_DAEMON -u CI -u QMD4J_LOG QMD4J_SEARCH_FALLBACK=1 QMD4J_CACHE_DIR='$QMD4J_CACHE_DIR' $qmd4j_cmd search --vault '$vault' --json -- '$query'"
+trap 'QMD4J_SEARCH_FALLBACK=1 $qmd4j_cmd daemon stop --vault "$vault" >&2 || true' EXIT
+log "warming qmd4j's default path (its first run starts the vault's daemon)"
+bash -c "$qmd4j_run" > "$work/qmd4j.json"
+for _ in $(seq 120); do
+  QMD4J_SEARCH_FALLBACK=1 $qmd4j_cmd daemon status --vault "$vault" >/dev/null 2>&1 && break
+  sleep 0.5
+done
+QMD4J_SEARCH_FALLBACK=1 $qmd4j_cmd daemon status --vault "$vault" >&2 \
+  || log "WARNING: no daemon serves the vault: the default path runs in-process"
 for _ in 1 2; do bash -c "$qmd4j_run" > "$work/qmd4j.json"; done
-daemon_run=""
-if [[ "${DAEMON:-1}" != 0 ]]; then
-  log "starting a qmd4j daemon for the vault (stopped when this script ends)"
-  QMD4J_SEARCH_FALLBACK=1 $qmd4j_cmd daemon start --vault "$vault" >&2
-  trap 'QMD4J_SEARCH_FALLBACK=1 $qmd4j_cmd daemon stop --vault "$vault" >&2 || true' EXIT
-  daemon_run="env -u QMD4J_NO_DAEMON QMD4J_SEARCH_FALLBACK=1 QMD4J_CACHE_DIR='$QMD4J_CACHE_DIR' $qmd4j_cmd search --vault '$vault' --json -- '$query'"
-  for _ in 1 2; do bash -c "$daemon_run" > "$work/qmd4j-daemon.json"; done
-  cmp -s "$work/qmd4j.json" "$work/qmd4j-daemon.json" || log "WARNING: the daemon's output differs"
-fi
+cmp -s "$work/qmd4j.json" "$work/qmd4j-in-process.json" \
+  || log "WARNING: the default path's output differs from the in-process one"
+[[ "${INPROCESS:-1}" == 0 ]] && inprocess_run=""
 
 # --- qmd -----------------------------------------------------------------------------------
 qmd_home="$HOME/.cache/qmd4j-ci/qmd-2.8.3/bin"
@@ -102,7 +112,7 @@ echo "vault: $files files, $vault_bytes bytes, query '$query', $runs runs after 
 if command -v hyperfine >/dev/null 2>&1 || apt-get install -y hyperfine >/dev/null 2>&1; then
   args=(--warmup "$warmup" --runs "$runs" --export-json "$work/hyperfine.json"
         --export-markdown "$work/hyperfine.md" -n qmd4j "$qmd4j_run")
-  [[ -n "$daemon_run" ]] && args+=(-n qmd4j-daemon "$daemon_run")
+  [[ -n "$inprocess_run" ]] && args+=(-n qmd4j-in-process "$inprocess_run")
   [[ -n "$qmd_run" ]] && args+=(-n qmd "$qmd_run")
   hyperfine "${args[@]}"
   python3 - "$work/hyperfine.json" <<'PY' || true
@@ -112,7 +122,7 @@ for name, x in r.items():
     print(f"{name}: mean {x['mean']*1000:.1f} ms, median {x['median']*1000:.1f} ms, "
           f"min {x['min']*1000:.1f} ms, max {x['max']*1000:.1f} ms")
 if "qmd" in r:
-    for mine in ("qmd4j", "qmd4j-daemon"):
+    for mine in ("qmd4j", "qmd4j-in-process"):
         if mine in r:
             print(f"ratio {mine}/qmd: mean {r[mine]['mean']/r['qmd']['mean']:.2f}, "
                   f"median {r[mine]['median']/r['qmd']['median']:.2f}")
@@ -131,13 +141,13 @@ else
   }
   {
     loop qmd4j "$qmd4j_run"
-    if [[ -n "$daemon_run" ]]; then loop qmd4j-daemon "$daemon_run"; fi
+    if [[ -n "$inprocess_run" ]]; then loop qmd4j-in-process "$inprocess_run"; fi
     if [[ -n "$qmd_run" ]]; then loop qmd "$qmd_run"; fi
   } | tee "$work/loop.txt"
   if [[ -n "$qmd_run" ]]; then
-    awk '/^qmd4j:/ {a=$3} /^qmd4j-daemon:/ {d=$3} /^qmd:/ {b=$3} END {
-      printf "ratio qmd4j/qmd: mean %.2f\n", a/b
-      if (d) printf "ratio qmd4j-daemon/qmd: mean %.2f\n", d/b }' "$work/loop.txt"
+    awk '/^qmd4j:/ {a=$3} /^qmd4j-in-process:/ {d=$3} /^qmd:/ {b=$3} END {
+      printf "ratio qmd4j/qmd (default path): mean %.2f\n", a/b
+      if (d) printf "ratio qmd4j-in-process/qmd: mean %.2f\n", d/b }' "$work/loop.txt"
   fi
 fi
 echo "results in $work"

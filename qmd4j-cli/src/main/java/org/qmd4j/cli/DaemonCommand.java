@@ -38,9 +38,9 @@ import picocli.CommandLine.Spec;
         "Runs one long-lived searcher for a vault (warm index, vault watched, qmd's session "
             + "kept) that every command on that vault then uses, over a socket only you can "
             + "open in the vault's cache folder. Output and exit codes are the same as "
-            + "without it. --no-daemon or QMD4J_NO_DAEMON=1 turns it off for a command; "
-            + "QMD4J_DAEMON=auto starts one in the background when none runs (never when CI "
-            + "is set)."})
+            + "without it. A command that finds none starts one in the background (never "
+            + "when CI is set); it stops after an hour without commands. --no-daemon or "
+            + "QMD4J_NO_DAEMON=1 keeps a command away from any daemon."})
 final class DaemonCommand {
   static final String DEFAULT_IDLE = "1h";
   private static final Pattern DURATION = Pattern.compile("([0-9]{1,9})(ms|s|m|h)");

@@ -50,8 +50,9 @@ final class VaultOption {
   boolean verbose;
 
   // Read by DaemonClient before picocli parses; declared here so that picocli accepts it.
-  @Option(names = "--no-daemon", description = "Run in this process even when a daemon "
-      + "serves the vault (also QMD4J_NO_DAEMON=1); mcp, serve and daemon never use one.")
+  @Option(names = "--no-daemon", description = "Run in this process: neither use the vault's "
+      + "daemon nor start one in the background (also QMD4J_NO_DAEMON=1); mcp, serve and "
+      + "daemon never use one.")
   boolean noDaemon;
 
   /** In this process (FastSearch, tests). */

@@ -41,6 +41,7 @@ class StderrIT {
     pb.environment().remove("QMD4J_QMD_BINARY");
     pb.environment().remove("QMD4J_SEARCH_FALLBACK");
     pb.environment().remove("QMD4J_LOG");
+    pb.environment().put("QMD4J_NO_DAEMON", "1"); // no daemon started, nor its notice
     pb.environment().put("QMD4J_CACHE_DIR", dir.resolve("cache").toString());
     pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
     Path err = dir.resolve("err.txt");

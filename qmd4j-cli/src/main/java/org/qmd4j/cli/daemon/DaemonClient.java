@@ -14,9 +14,10 @@ import java.util.Set;
 import java.util.TimeZone;
 
 /**
- * The client side of the daemon, run by {@code Main} before anything else: when a daemon of
+ * The client side of the daemon, run by {@code Launch} before anything else: when a daemon of
  * this build serves the command's vault, the command is sent to it and its output and exit
- * code relayed; otherwise the command runs in this process. JDK classes only, so that a
+ * code relayed; when none does, one is started in the background ({@link AutoStart}) and used
+ * if it answers soon enough; otherwise the command runs in this process. JDK classes only, so that a
  * relayed command costs about a JVM start; and on this path no lambda, no string
  * concatenation with {@code +} and no regex, which would start {@code java.lang.invoke} or
  * {@code java.util.regex} (some eighty classes; see docs/architecture.md).
@@ -27,7 +28,10 @@ public final class DaemonClient {
       "states", "descriptions", "buckets", "brief", "concat", "read", "tree", "doctor");
   /** Set to anything but {@code 0}: never use a daemon. */
   public static final String OFF_ENV = "QMD4J_NO_DAEMON";
-  /** {@code auto}: start a daemon in the background when none serves the vault (never on CI). */
+  /**
+   * Once the opt-in to starting a daemon in the background ({@code auto}), which is now what
+   * commands do unless told not to; no longer read, and kept out of what a daemon sees.
+   */
   public static final String AUTO_ENV = "QMD4J_DAEMON";
   /** Returned by {@link #relay} when the command should run in this process. */
   public static final int IN_PROCESS = -1;
@@ -46,15 +50,27 @@ public final class DaemonClient {
     Path cwd = Path.of(System.getProperty("user.dir"));
     Optional<DaemonPaths> paths = DaemonPaths.of(cwd, vault.get(), env);
     if (paths.isEmpty()) return IN_PROCESS;
+    Probe.State found;
     try (Probe probe = Probe.of(paths.get())) {
       if (probe.state() == Probe.State.RUNNING) return run(probe, args, cwd, env);
-      if ((probe.state() == Probe.State.NONE || probe.state() == Probe.State.STALE)
-          && "auto".equalsIgnoreCase(env.get(AUTO_ENV)) && !isSet(env.get("CI"))) {
-        Spawner.startInBackground(paths.get(), option(args, "--layout"),
-            option(args, "--engine"));
-      }
-      return IN_PROCESS;
+      found = probe.state();
     }
+    if ((found == Probe.State.NONE || found == Probe.State.STALE) && AutoStart.allowed(env)) {
+      try (Probe started = AutoStart.startAndWait(paths.get(), option(args, "--layout"),
+          option(args, "--engine"), new FileOutputStream(FileDescriptor.err))) {
+        if (started != null) return run(started, args, cwd, env);
+      }
+    }
+    return IN_PROCESS;
+  }
+
+  /**
+   * Whether this run is the launcher's training run for its start-up archive, which runs the
+   * command through a daemon (when one runs) and then in-process too, so that the archive
+   * holds the classes of both paths.
+   */
+  public static boolean training() {
+    return isSet(System.getenv(AutoStart.TRAINING_ENV));
   }
 
   /**
@@ -96,10 +112,11 @@ public final class DaemonClient {
   private static int run(Probe probe, String[] args, Path cwd, Map<String, String> env) {
     Map<String, String> sent = new HashMap<>(env);
     boolean console = System.console() != null;
-    sent.putIfAbsent("QMD4J_STDOUT_TTY", Terminal.stdoutIsTerminal() ? "1" : "0");
+    boolean terminal = Terminal.stdoutIsTerminal();
+    sent.putIfAbsent("QMD4J_STDOUT_TTY", terminal ? "1" : "0");
     sent.putIfAbsent("QMD4J_STDERR_TTY", console ? "1" : "0");
     Request request = new Request(Arrays.asList(args), cwd, sent,
-        TimeZone.getDefault().getID(), Terminal.stdoutIsTerminal());
+        TimeZone.getDefault().getID(), terminal);
     OutputStream out = new FileOutputStream(FileDescriptor.out);
     OutputStream err = new FileOutputStream(FileDescriptor.err);
     boolean printed = false;

@@ -78,6 +78,9 @@ public final class Probe implements AutoCloseable {
     }
     SocketChannel channel;
     try {
+      // The JDK's Unix-domain channel seeds a SecureRandom when its class initialises (for
+      // auto-bound socket names, unused here), loading the security providers: unavoidable
+      // with this channel, so the launcher's start-up archive holds those classes.
       channel = SocketChannel.open(StandardProtocolFamily.UNIX);
       channel.connect(UnixDomainSocketAddress.of(socket));
     } catch (ConnectException | NoSuchFileException e) { // a socket file nobody listens on
@@ -115,6 +118,16 @@ public final class Probe implements AutoCloseable {
       }
     } catch (IOException | RuntimeException e) {
       return false; // the next client tries again
+    }
+  }
+
+  /** Whether a daemon holds the vault's daemon lock (one starting, serving or stopping). */
+  static boolean lockHeld(DaemonPaths paths) {
+    try (FileChannel lockFile = FileChannel.open(paths.lock(), StandardOpenOption.WRITE);
+        FileLock lock = lockFile.tryLock()) {
+      return lock == null;
+    } catch (IOException | RuntimeException e) { // no lock file: no daemon ever started
+      return false;
     }
   }
 

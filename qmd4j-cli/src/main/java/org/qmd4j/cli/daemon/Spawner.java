@@ -45,7 +45,7 @@ public final class Spawner {
     }
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments()));
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+    command.addAll(List.of("-cp", absolute(System.getProperty("java.class.path")),
         "org.qmd4j.cli.Main", "daemon", "run", "--vault", paths.vault().toString()));
     if (layout != null) command.addAll(List.of("--layout", layout));
     if (engine != null) command.addAll(List.of("--engine", engine));
@@ -62,13 +62,18 @@ public final class Spawner {
     return pb.start();
   }
 
-  /** {@link #start}, for {@code QMD4J_DAEMON=auto}: failures only make the next run in-process. */
-  static void startInBackground(DaemonPaths paths, String layout, String engine) {
-    try {
-      start(paths, layout, engine, null);
-    } catch (IOException | RuntimeException e) {
-      // this command runs in-process either way; the next one tries again
+  /**
+   * {@code classPath} with each entry made absolute: the daemon runs in the vault's folder, and
+   * {@code java -jar qmd4j-cli.jar} names its jar relative to the caller's.
+   */
+  static String absolute(String classPath) {
+    StringBuilder absolute = new StringBuilder();
+    for (String entry : classPath.split(File.pathSeparator)) {
+      if (entry.isEmpty()) continue;
+      if (absolute.length() > 0) absolute.append(File.pathSeparatorChar);
+      absolute.append(Path.of(entry).toAbsolutePath());
     }
+    return absolute.toString();
   }
 
   /** The options of this JVM that suit a long-lived one: no C1-only, debugger or dump ones. */

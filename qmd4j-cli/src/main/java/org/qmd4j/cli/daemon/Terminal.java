@@ -14,6 +14,8 @@ public final class Terminal {
   public static boolean stdoutIsTerminal() {
     Console console = System.console();
     if (console == null) return false;
+    // Before JDK 22 a console means a terminal: no reflection (and no exception) to find out.
+    if (Integer.parseInt(System.getProperty("java.specification.version")) < 22) return true;
     try {
       Method isTerminal = Console.class.getMethod("isTerminal");
       return (Boolean) isTerminal.invoke(console);

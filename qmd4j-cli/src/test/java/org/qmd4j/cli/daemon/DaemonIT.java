@@ -220,29 +220,4 @@ class DaemonIT {
       Files.setAttribute(socket, "unix:uid", 0);
     }
   }
-
-  @Test
-  void autoStartsADaemonInTheBackgroundButNeverOnCi() throws Exception {
-    DaemonProcesses.Run onCi = cli.run(Map.of("QMD4J_DAEMON", "auto", "CI", "true"),
-        "search", "--vault", "vault", "décision");
-    assertThat(onCi.code()).isZero();
-    assertThat(cli.daemonFolder()).doesNotExist();
-
-    DaemonProcesses.Run first = cli.run(Map.of("QMD4J_DAEMON", "auto"),
-        "search", "--vault", "vault", "décision");
-    assertThat(first.relayed()).isFalse();
-    assertThat(first.out()).isEqualTo(onCi.out());
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    Optional<Long> pid = cli.pid();
-    while (pid.isEmpty() && System.nanoTime() < deadline) {
-      Thread.sleep(200);
-      pid = cli.pid();
-    }
-    assertThat(pid).as("a daemon started in the background").isPresent();
-    cli.adopt(pid.get());
-    DaemonProcesses.Run next = cli.run(Map.of("QMD4J_DAEMON", "auto"),
-        "search", "--vault", "vault", "décision");
-    assertThat(next.relayed()).isTrue();
-    assertThat(next.out()).isEqualTo(onCi.out());
-  }
 }

@@ -23,6 +23,7 @@ final class DaemonProcesses implements AutoCloseable {
   private final Path cache;
   private final List<Long> daemons = new ArrayList<>();
   private String jar = System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar");
+  private boolean autoStart;
 
   /** One command's outcome: exit code, stdout, stderr, and the classes its JVM loaded. */
   record Run(int code, String out, String err, String classes) {
@@ -40,6 +41,14 @@ final class DaemonProcesses implements AutoCloseable {
   /** Runs the jar at {@code jar} from now on (a copy is another build). */
   void useJar(Path jar) {
     this.jar = jar.toString();
+  }
+
+  /**
+   * Whether commands that find no daemon start one, as they do for users; off unless a test
+   * turns it on ({@code CI=1} is set otherwise: a running daemon is still used).
+   */
+  void autoStart(boolean on) {
+    this.autoStart = on;
   }
 
   /** Runs {@code args} in-process ({@code QMD4J_NO_DAEMON=1}). */
@@ -66,10 +75,10 @@ final class DaemonProcesses implements AutoCloseable {
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     Map<String, String> env = pb.environment();
     env.remove(DaemonClient.OFF_ENV); // the build's own switch for every other test
-    env.remove(DaemonClient.AUTO_ENV);
     env.remove("QMD4J_LOG");
     env.remove("QMD4J_VAULT");
     env.remove("CI");
+    if (!autoStart) env.put("CI", "1");
     env.put("QMD4J_CACHE_DIR", cache.toString());
     env.put("QMD4J_SEARCH_FALLBACK", "1");
     env.put("NO_COLOR", "1");

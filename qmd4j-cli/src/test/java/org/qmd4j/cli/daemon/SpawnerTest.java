@@ -15,4 +15,12 @@ class SpawnerTest {
         .containsExactly("-XX:+UseSerialGC", "-Xlog:disable", "-XX:SharedArchiveFile=a.jsa",
             "-Dqmd4j.x=1");
   }
+
+  @Test
+  void theClassPathIsMadeAbsoluteForTheDaemonRunsInTheVault() {
+    String cwd = System.getProperty("user.dir");
+    assertThat(Spawner.absolute("qmd4j-cli.jar")).isEqualTo(cwd + "/qmd4j-cli.jar");
+    assertThat(Spawner.absolute("/opt/a.jar:lib/b.jar"))
+        .isEqualTo("/opt/a.jar:" + cwd + "/lib/b.jar");
+  }
 }

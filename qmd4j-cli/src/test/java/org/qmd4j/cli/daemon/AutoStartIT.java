@@ -1,0 +1,212 @@
+package org.qmd4j.cli.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.Fixtures;
+
+/**
+ * The packaged command line as users run it, with no flag and no environment: a command that
+ * finds no daemon for its vault starts one in the background (said once), later commands run
+ * in it with the same answer; CI, {@code --no-daemon} and {@code QMD4J_NO_DAEMON} start none; a
+ * daemon that cannot start leaves the command's answer unchanged; the daemon never holds the
+ * command's pipes open.
+ */
+class AutoStartIT {
+  private static final String NOTICE = "starting a background searcher for this vault";
+  private static final String[] SEARCH = {"search", "--vault", "vault", "--json", "décision"};
+  @TempDir Path dir;
+  private final List<DaemonProcesses> clis = new ArrayList<>();
+
+  @BeforeEach
+  void vault() throws Exception {
+    Fixtures.copyVault(dir.resolve("vault"));
+  }
+
+  @AfterEach
+  void stopDaemons() throws Exception {
+    for (DaemonProcesses cli : clis) cli.close();
+  }
+
+  private DaemonProcesses cli(Path cache) throws Exception {
+    DaemonProcesses cli = new DaemonProcesses(dir, Files.createDirectories(cache));
+    cli.autoStart(true);
+    clis.add(cli);
+    return cli;
+  }
+
+  /** The daemon's pid once {@code daemon status} shows one (it starts in the background). */
+  private static long awaitDaemon(DaemonProcesses cli) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    Optional<Long> pid = cli.pid();
+    while (pid.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+      pid = cli.pid();
+    }
+    assertThat(pid).as("a daemon started in the background").isPresent();
+    cli.adopt(pid.get());
+    return pid.get();
+  }
+
+  @Test
+  void aCommandStartsTheDaemonSaysSoOnceAndLaterCommandsRunInIt() throws Exception {
+    DaemonProcesses cli = cli(dir.resolve("cache"));
+    DaemonProcesses.Run here = cli.inProcess(SEARCH);
+    assertThat(here.code()).isZero();
+
+    DaemonProcesses.Run first = cli.run(SEARCH);
+    assertThat(first.code()).isZero();
+    assertThat(first.out()).isEqualTo(here.out()); // byte for byte, wherever it ran
+    assertThat(first.err()).containsOnlyOnce(NOTICE).contains("--no-daemon to avoid");
+    awaitDaemon(cli);
+
+    DaemonProcesses.Run next = cli.run(SEARCH);
+    assertThat(next.relayed()).as("served by the daemon").isTrue();
+    assertThat(next.out()).isEqualTo(here.out());
+    assertThat(next.err()).doesNotContain(NOTICE).doesNotContain("could not start");
+
+    // Another command of the daemon's, and a new daemon after a stop: no second notice.
+    DaemonProcesses.Run tree = cli.run("tree", "--vault", "vault");
+    assertThat(tree.relayed()).isTrue();
+    assertThat(tree.out()).isEqualTo(cli.inProcess("tree", "--vault", "vault").out());
+    assertThat(cli.run("daemon", "stop", "--vault", "vault").code()).isZero();
+    DaemonProcesses.Run again = cli.run(SEARCH);
+    assertThat(again.out()).isEqualTo(here.out());
+    assertThat(again.err()).doesNotContain(NOTICE);
+    awaitDaemon(cli);
+  }
+
+  @Test
+  void twoFirstCommandsAtOnceShareOneDaemonAndNeitherSaysItFailed() throws Exception {
+    DaemonProcesses cli = cli(dir.resolve("cache"));
+    String answer = cli.inProcess(SEARCH).out();
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      java.util.concurrent.Future<DaemonProcesses.Run> a = pool.submit(() -> cli.run(SEARCH));
+      java.util.concurrent.Future<DaemonProcesses.Run> b = pool.submit(() -> cli.run(SEARCH));
+      for (DaemonProcesses.Run run : List.of(a.get(), b.get())) {
+        assertThat(run.code()).isZero();
+        assertThat(run.out()).isEqualTo(answer);
+        assertThat(run.err()).doesNotContain("could not start");
+      }
+      assertThat(a.get().err() + b.get().err()).containsOnlyOnce(NOTICE);
+    } finally {
+      pool.shutdownNow();
+    }
+    awaitDaemon(cli);
+    assertThat(cli.run(SEARCH).relayed()).isTrue();
+  }
+
+  @Test
+  void ciAndTheOffSwitchesStartNoDaemon() throws Exception {
+    DaemonProcesses cli = cli(dir.resolve("cache"));
+    String answer = cli.inProcess(SEARCH).out();
+    List<DaemonProcesses.Run> runs = List.of(
+        cli.run(Map.of("CI", "true"), SEARCH),
+        cli.run(Map.of("CI", "1"), "find", "--vault", "vault", "--query", "facture"),
+        cli.run("search", "--no-daemon", "--vault", "vault", "--json", "décision"),
+        cli.run(Map.of("QMD4J_NO_DAEMON", "1"), SEARCH));
+    for (DaemonProcesses.Run run : runs) {
+      assertThat(run.code()).isZero();
+      assertThat(run.err()).doesNotContain(NOTICE);
+    }
+    assertThat(runs.get(0).out()).isEqualTo(answer);
+    assertThat(runs.get(3).out()).isEqualTo(answer);
+    assertThat(cli.daemonFolder()).doesNotExist();
+    assertThat(cli.pid()).isEmpty();
+  }
+
+  @Test
+  void aDaemonFolderThatCannotBeMadeLeavesTheAnswerUnchanged() throws Exception {
+    DaemonProcesses cli = cli(dir.resolve("cache"));
+    String answer = cli.inProcess(SEARCH).out();
+    Path folder = cli.daemonFolder();
+    Files.writeString(folder, "not a folder"); // where the daemon's folder should be
+
+    DaemonProcesses.Run first = cli.run(SEARCH);
+    assertThat(first.code()).isZero();
+    assertThat(first.out()).isEqualTo(answer);
+    assertThat(first.err()).containsOnlyOnce("the background searcher could not start")
+        .doesNotContain("Exception").doesNotContain(dir.toString());
+    DaemonProcesses.Run second = cli.run(SEARCH);
+    assertThat(second.code()).isZero();
+    assertThat(second.out()).isEqualTo(answer);
+    assertThat(second.err()).doesNotContain("could not start").doesNotContain(NOTICE);
+    assertThat(folder.resolveSibling(AutoStart.FAILED_MARKER)).content()
+        .contains("could not launch the daemon");
+    assertThat(cli.pid()).isEmpty();
+  }
+
+  @Test
+  void aDaemonThatStopsAsItStartsLeavesTheAnswerUnchangedAndIsSaidWhyOnce() throws Exception {
+    // A cache folder too deep for a Unix socket's path: the daemon refuses to start.
+    DaemonProcesses cli = cli(dir.resolve("c".repeat(120)));
+    String answer = cli.inProcess(SEARCH).out();
+
+    DaemonProcesses.Run first = cli.run(SEARCH);
+    assertThat(first.code()).isZero();
+    assertThat(first.out()).isEqualTo(answer);
+    assertThat(first.err()).containsOnlyOnce("the background searcher could not start")
+        .contains("too long");
+    DaemonProcesses.Run second = cli.run(SEARCH);
+    assertThat(second.out()).isEqualTo(answer);
+    assertThat(second.err()).doesNotContain("could not start");
+    assertThat(cli.pid()).isEmpty();
+  }
+
+  @Test
+  void theDaemonItStartsNeverHoldsTheCommandsPipesOpen() throws Exception {
+    DaemonProcesses cli = cli(dir.resolve("cache"));
+    String answer = cli.inProcess(SEARCH).out();
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar")));
+    command.addAll(List.of(SEARCH));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    Map<String, String> env = pb.environment();
+    env.remove("CI");
+    env.remove(DaemonClient.OFF_ENV);
+    env.remove("QMD4J_LOG");
+    env.put("QMD4J_CACHE_DIR", cli.daemonFolder().getParent().getParent().toString());
+    env.put("QMD4J_SEARCH_FALLBACK", "1");
+    Process p = pb.start(); // stdout and stderr are pipes, as in `qmd4j search x | head`
+    CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
+    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
+    try {
+      // The daemon lives for an hour: a pipe it held would stay open far longer than this.
+      assertThat(out.get(2, TimeUnit.MINUTES)).isEqualTo(answer);
+      assertThat(err.get(1, TimeUnit.MINUTES)).contains(NOTICE);
+    } catch (TimeoutException e) {
+      throw new AssertionError("a pipe of the command stayed open after it ended", e);
+    } finally {
+      p.destroyForcibly();
+    }
+    assertThat(p.waitFor()).isZero();
+    awaitDaemon(cli);
+  }
+
+  private static String read(InputStream in) {
+    try (in) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}
