@@ -129,10 +129,10 @@ public final class Analysis {
   /** Words (UAX#29), elisions stripped, lower case, accents folded, stemmed if asked. */
   private static Analyzer chain(String name, List<String> without) {
     try {
-      CustomAnalyzer.Builder b =
-          CustomAnalyzer.builder().withTokenizer(CHAINS.getProperty("tokenizer"));
+      CustomAnalyzer.Builder b = CustomAnalyzer.builder().withTokenizer(tokenizer());
       for (String filter : filters(name)) {
-        if (!without.contains(filter)) b.addTokenFilter(filter, parameters(filter));
+        if (!without.contains(filter)) IdentifierPartsFilterFactory.add(b, filter,
+            parameters(filter));
       }
       return b.build();
     } catch (IOException e) {
