@@ -131,7 +131,7 @@ public final class Analysis {
     try {
       CustomAnalyzer.Builder b = CustomAnalyzer.builder().withTokenizer(tokenizer());
       for (String filter : filters(name)) {
-        if (!without.contains(filter)) IdentifierPartsFilterFactory.add(b, filter,
+        if (!without.contains(filter)) ChainFilters.add(b, filter,
             parameters(filter));
       }
       return b.build();

@@ -6,7 +6,6 @@ import java.util.Map;
 import org.apache.lucene.analysis.TokenFilter;
 import org.apache.lucene.analysis.TokenFilterFactory;
 import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.custom.CustomAnalyzer;
 import org.apache.lucene.analysis.pattern.PatternCaptureGroupFilterFactory;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.util.AttributeSource;
@@ -21,7 +20,7 @@ import org.apache.lucene.util.AttributeSource;
  * are none of these; running the pattern on every word was a fifth of a first index.
  * {@code IdentifierPartsFilterTest} compares the tokens with Lucene's filter's.
  *
- * <p>Used by the chains built in Java ({@link Analysis}); the Solr configset keeps Lucene's
+ * <p>Used by the chains built in Java ({@link ChainFilters}); the Solr configset keeps Lucene's
  * filter by its name. Public only because Lucene builds factories by reflection.
  */
 public final class IdentifierPartsFilterFactory extends TokenFilterFactory {
@@ -35,19 +34,6 @@ public final class IdentifierPartsFilterFactory extends TokenFilterFactory {
         "true"));
     this.lucene = new PatternCaptureGroupFilterFactory(new HashMap<>(args));
     args.clear();
-  }
-
-  /**
-   * Adds {@code filter} (an SPI name) to {@code chain}: {@code patternCaptureGroup} as this
-   * factory, any other as Lucene's.
-   */
-  static void add(CustomAnalyzer.Builder chain, String filter, Map<String, String> parameters)
-      throws IOException {
-    if (filter.equals(PatternCaptureGroupFilterFactory.NAME)) {
-      chain.addTokenFilter(IdentifierPartsFilterFactory.class, parameters);
-    } else {
-      chain.addTokenFilter(filter, parameters);
-    }
   }
 
   @Override

@@ -24,8 +24,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.qmd4j.bench.VaultGenerator;
 
 /**
- * The chains built in Java give exactly the tokens (terms, positions, offsets, types) of the
- * same chains built from Lucene's own filters by their names, as the Solr configset has them.
+ * The chains built in Java (identifier parts and accent folding of their own) give exactly the
+ * tokens (terms, positions, offsets, types) of the same chains built from Lucene's own filters
+ * by their names, as the Solr configset has them.
  */
 class IdentifierPartsFilterTest {
   private static final Analyzer LUCENE_EXACT = lucene("exact");
@@ -84,7 +85,7 @@ class IdentifierPartsFilterTest {
   void theChainsGiveLucenesTokensOnRandomTexts() throws IOException {
     String[] pieces = {"a", "é", "z", "q", "E", "É", "X", "1", "0", ".", "_", "'", "\u2019",
         "-", " ", " ", " ", "\u0301", "ǅ", "ª", "中", "𝐀", "😀", "·", ",", "ß", "Ω", "ω", "/",
-        "#", "\n", "ⅷ", "²"};
+        "#", "\n", "ⅷ", "²", "ẞ", "⑽", "ø", "œ", "Æ", "ȸ", "ɐ", "Ꜳ"};
     Random random = new Random(42);
     for (int i = 0; i < 3000; i++) {
       StringBuilder text = new StringBuilder();
@@ -110,6 +111,18 @@ class IdentifierPartsFilterTest {
   void theChainsGiveLucenesTokensOnAGeneratedVault() throws IOException {
     for (VaultGenerator.GeneratedFile file : VaultGenerator.plan(150, 42)) {
       assertSameTokens(Analysis.normalize(file.content()));
+    }
+  }
+
+  @Test
+  void everyCharacterFoldsAsLucenesFilterFoldsIt() throws IOException {
+    StringBuilder word = new StringBuilder("x");
+    for (char c = 0x80; c < 0x3000; c++) {
+      if (Character.isLetter(c)) word.append(c);
+      if (word.length() == 40 || c == 0x2FFF) {
+        assertSameTokens(word.toString());
+        word.setLength(1);
+      }
     }
   }
 
