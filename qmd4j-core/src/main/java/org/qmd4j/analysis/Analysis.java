@@ -27,7 +27,6 @@ import org.apache.lucene.analysis.custom.CustomAnalyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.fr.FrenchAnalyzer;
 import org.apache.lucene.analysis.fr.FrenchLightStemmer;
-import org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
@@ -240,8 +239,8 @@ public final class Analysis {
   private static String foldUnit(String unit) {
     char[] lower = unit.toLowerCase(java.util.Locale.ROOT).toCharArray();
     char[] folded = new char[lower.length * 4];
-    int len = ASCIIFoldingFilter
-        .foldToASCII(lower, 0, folded, 0, lower.length);
+    int len = FoldingFilterFactory // Lucene's folding, from a table
+        .fold(lower, lower.length, folded);
     return new String(folded, 0, len);
   }
 

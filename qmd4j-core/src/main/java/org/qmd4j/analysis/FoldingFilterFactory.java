@@ -52,7 +52,6 @@ public final class FoldingFilterFactory extends TokenFilterFactory {
   /** Folds a word holding a character from U+0080; leaves an ASCII word as it is. */
   private static final class Folding extends TokenFilter {
     private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
-    private final char[] one = new char[1];
     private char[] out = new char[64];
 
     Folding(TokenStream input) {
@@ -69,27 +68,33 @@ public final class FoldingFilterFactory extends TokenFilterFactory {
       if (i == length) return true;
       // Lucene's folding writes at most 4 characters for one.
       if (out.length < 4 * length) out = new char[ArrayUtil.oversize(4 * length, Character.BYTES)];
-      System.arraycopy(buffer, 0, out, 0, i);
-      int o = i;
-      for (; i < length; i++) {
-        char c = buffer[i];
-        if (c < 0x80) {
-          out[o++] = c;
-        } else if (c < TABLE_END) {
-          char[] folded = FOLDED[c - 0x80];
-          if (folded == null) {
-            out[o++] = c;
-          } else {
-            System.arraycopy(folded, 0, out, o, folded.length);
-            o += folded.length;
-          }
-        } else {
-          one[0] = c;
-          o = ASCIIFoldingFilter.foldToASCII(one, 0, out, o, 1);
-        }
-      }
-      term.copyBuffer(out, 0, o);
+      term.copyBuffer(out, 0, fold(buffer, length, out));
       return true;
     }
+  }
+
+  /**
+   * What {@link ASCIIFoldingFilter#foldToASCII} writes for {@code input[0..length)} into
+   * {@code output} (at least 4 times {@code length}); its length.
+   */
+  static int fold(char[] input, int length, char[] output) {
+    int o = 0;
+    for (int i = 0; i < length; i++) {
+      char c = input[i];
+      if (c < 0x80) {
+        output[o++] = c;
+      } else if (c < TABLE_END) {
+        char[] folded = FOLDED[c - 0x80];
+        if (folded == null) {
+          output[o++] = c;
+        } else {
+          System.arraycopy(folded, 0, output, o, folded.length);
+          o += folded.length;
+        }
+      } else {
+        o = ASCIIFoldingFilter.foldToASCII(input, i, output, o, 1);
+      }
+    }
+    return o;
   }
 }

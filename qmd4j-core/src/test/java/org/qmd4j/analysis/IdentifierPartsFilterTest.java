@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.custom.CustomAnalyzer;
+import org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
@@ -124,6 +125,25 @@ class IdentifierPartsFilterTest {
         word.setLength(1);
       }
     }
+  }
+
+  @Test
+  void theFoldingTableFoldsEveryCharacterAsLucenesFoldToAsciiDoes() {
+    char[] in = new char[1];
+    char[] ours = new char[8];
+    char[] lucene = new char[8];
+    for (int c = 0; c <= 0xFFFF; c++) {
+      in[0] = (char) c;
+      int n = FoldingFilterFactory.fold(in, 1, ours);
+      int m = ASCIIFoldingFilter.foldToASCII(in, 0, lucene, 0, 1);
+      assertThat(new String(ours, 0, n)).as("U+%04X", c).isEqualTo(new String(lucene, 0, m));
+    }
+    String text = "Ça déçoit: ŒUVRE, straße, ǆ, ⑽, ø";
+    char[] out = new char[4 * text.length()];
+    char[] expected = new char[4 * text.length()];
+    int n = FoldingFilterFactory.fold(text.toCharArray(), text.length(), out);
+    int m = ASCIIFoldingFilter.foldToASCII(text.toCharArray(), 0, expected, 0, text.length());
+    assertThat(new String(out, 0, n)).isEqualTo(new String(expected, 0, m));
   }
 
   @Test
