@@ -27,7 +27,6 @@ import org.apache.lucene.analysis.custom.CustomAnalyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.fr.FrenchAnalyzer;
 import org.apache.lucene.analysis.fr.FrenchLightStemmer;
-import org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
@@ -129,10 +128,10 @@ public final class Analysis {
   /** Words (UAX#29), elisions stripped, lower case, accents folded, stemmed if asked. */
   private static Analyzer chain(String name, List<String> without) {
     try {
-      CustomAnalyzer.Builder b =
-          CustomAnalyzer.builder().withTokenizer(CHAINS.getProperty("tokenizer"));
+      CustomAnalyzer.Builder b = CustomAnalyzer.builder().withTokenizer(tokenizer());
       for (String filter : filters(name)) {
-        if (!without.contains(filter)) b.addTokenFilter(filter, parameters(filter));
+        if (!without.contains(filter)) ChainFilters.add(b, filter,
+            parameters(filter));
       }
       return b.build();
     } catch (IOException e) {
@@ -240,8 +239,8 @@ public final class Analysis {
   private static String foldUnit(String unit) {
     char[] lower = unit.toLowerCase(java.util.Locale.ROOT).toCharArray();
     char[] folded = new char[lower.length * 4];
-    int len = ASCIIFoldingFilter
-        .foldToASCII(lower, 0, folded, 0, lower.length);
+    int len = FoldingFilterFactory // Lucene's folding, from a table
+        .fold(lower, lower.length, folded);
     return new String(folded, 0, len);
   }
 

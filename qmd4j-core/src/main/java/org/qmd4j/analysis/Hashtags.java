@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter;
 
 /**
  * Obsidian tags: {@code #tag} in a note's text and the {@code tags:} key of its frontmatter,
@@ -243,7 +242,7 @@ public final class Hashtags {
     String lower = Normalizer.normalize(raw, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
     char[] chars = lower.toCharArray();
     char[] folded = new char[chars.length * 4];
-    int len = ASCIIFoldingFilter.foldToASCII(chars, 0, folded, 0, chars.length);
+    int len = FoldingFilterFactory.fold(chars, chars.length, folded); // Lucene's folding
     String tag = new String(folded, 0, len);
     int n = tag.length();
     while (n > 0 && tag.charAt(n - 1) == '/') n--;
