@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  static final String FORMAT = "v12"; // v12: notes dated by a day in their file name, identifiers indexed by their parts too
+  static final String FORMAT = "v13"; // v13: term vectors with offsets in exact (matches)
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
   private static final int HEAL_ATTEMPTS = 4;
 
