@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -202,10 +201,14 @@ public final class TermMatcher {
     for (int i = 1; i < lines.length; i++) {
       lineStarts[i] = lineStarts[i - 1] + lines[i - 1].length() + 1;
     }
-    Map<String, Boolean> matching = new HashMap<>();
+    Set<String> matching = new HashSet<>(); // the text's stems are computed once per text
+    tokens.stems().forEach((t, stem) -> {
+      if (matchesWord(t, stem)) matching.add(t);
+    });
+    if (matching.isEmpty()) return out;
     for (int i = 0; i < tokens.size(); i++) {
       String t = tokens.term(i);
-      if (!matching.computeIfAbsent(t, this::matchesWord)) continue;
+      if (!matching.contains(t)) continue;
       int end = tokens.end(i);
       int start = afterElision(text, tokens.start(i), end, t);
       int line = Arrays.binarySearch(lineStarts, start);
@@ -273,7 +276,7 @@ public final class TermMatcher {
       ts.reset();
       while (ts.incrementToken()) {
         String t = term.toString();
-        if (matchesWord(t)) {
+        if (matchesWord(t, Analysis.stem(t))) {
           int start = offset.startOffset();
           int end = offset.endOffset();
           start = afterElision(folded.text, start, end, t);
@@ -290,8 +293,8 @@ public final class TermMatcher {
     return folded.toRanges(merge(found));
   }
 
-  private boolean matchesWord(String token) {
-    if (loose.containsKey(token) || stems.contains(Analysis.stem(token))) return true;
+  private boolean matchesWord(String token, String stem) {
+    if (loose.containsKey(token) || stems.contains(stem)) return true;
     for (String w : loose.keySet()) {
       if (w.length() >= MIN_PREFIX_LENGTH && token.startsWith(w)) return true;
     }
