@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.qmd4j.find.FindRequest;
 import org.qmd4j.find.FindResult;
@@ -35,6 +36,7 @@ import org.qmd4j.search.SearchResult;
 public final class AsyncSearcher {
   private final Searcher searcher;
   private final Executor executor;
+  private final AtomicReference<CompletableFuture<Void>> warmUp = new AtomicReference<>();
 
   AsyncSearcher(Searcher searcher, Executor executor) {
     this.searcher = searcher;
@@ -79,6 +81,30 @@ public final class AsyncSearcher {
   /** {@link Searcher#buckets(NoteQuery)} on the executor. */
   public CompletableFuture<List<BucketItem>> buckets(NoteQuery<BucketItem> query) {
     return call(query, "query", searcher::buckets);
+  }
+
+  /**
+   * Expert: warms the search path in the background, for a long-lived server that has just
+   * opened this searcher, so that its first searches are not several times slower than later
+   * ones: the index is brought up to date, then searches of words taken from the vault's
+   * newest chunks run one after another on a daemon thread of their own, their results
+   * discarded, for at most 200 searches or 10 seconds (5 searches for an engine other than
+   * the embedded one, whose searches cost a process or a server). Each waits while a search of
+   * the application's runs, so those never wait behind more than the one warm-up search under
+   * way. Only the first call starts it; later calls return the same future.
+   *
+   * @return completed when the warm-up ends; exceptionally with the {@link
+   *     org.qmd4j.search.SearchException} a search failed with
+   * @since 0.9
+   */
+  public CompletableFuture<Void> warmUp() {
+    CompletableFuture<Void> started = warmUp.get();
+    if (started != null) return started;
+    CompletableFuture<Void> mine = new CompletableFuture<>();
+    if (!warmUp.compareAndSet(null, mine)) return warmUp.get();
+    boolean embedded = searcher.describe().engine().equals("embedded");
+    WarmUp.start(searcher.pipeline(), embedded ? WarmUp.SEARCHES : WarmUp.FEW, mine);
+    return mine;
   }
 
   private <Q, T> CompletableFuture<T> call(Q argument, String name, Function<Q, T> call) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.qmd4j.analysis.QuerySyntax;
 import org.qmd4j.analysis.TermMatcher;
@@ -48,6 +49,8 @@ import org.qmd4j.vault.VaultLayout;
  */
 final class SearchPipeline implements ChunkSearch {
   private final SearchEngine engine;
+  /** The applications' searches running now. */
+  private final AtomicInteger asked = new AtomicInteger();
   private final Path vault;
   private final VaultLayout layout;
   private final Clock clock;
@@ -72,6 +75,21 @@ final class SearchPipeline implements ChunkSearch {
    * The response counts the results before the limit ({@link #counted}).
    */
   SearchResponse answer(SearchRequest request) {
+    asked.incrementAndGet();
+    try {
+      return answered(request);
+    } finally {
+      asked.decrementAndGet();
+    }
+  }
+
+  /** Whether an application's search ({@link #answer}) is running now: warm-up waits then. */
+  boolean busy() {
+    return asked.get() > 0;
+  }
+
+  /** {@link #answer}, not counted as an application's search (the warm-up's). */
+  SearchResponse answered(SearchRequest request) {
     EngineQuery query = resolve(request, Optional.empty());
     CountedHits counted = counted(query);
     List<Hit> hits = counted.hits();

@@ -103,6 +103,10 @@ public final class Searcher implements Closeable {
     return search(SearchRequest.parse(query, mode, scope, dateFrom, dateTo));
   }
 
+  SearchPipeline pipeline() {
+    return chunks;
+  }
+
   /** Which engine runs, why, where its index is, and the vault's layout. */
   public EngineDescription describe() {
     return description;

@@ -204,8 +204,8 @@ final class Spelling {
     TermMatcher matcher = TermMatcher.of(text);
     java.util.Set<String> held = new java.util.HashSet<>();
     for (Hit h : hits) {
-      held.addAll(matcher.held(h.chunk().text() + "\n" + String.join("\n", h.chunk().headings())
-          + "\n" + h.chunk().path()));
+      held.addAll(matcher.held(h.chunk())); // its text and headings, analysed once
+      held.addAll(matcher.held(h.chunk().path()));
       if (held.size() == matcher.words().size()) return true;
     }
     return false;

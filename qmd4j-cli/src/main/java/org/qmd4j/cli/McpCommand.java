@@ -33,7 +33,9 @@ final class McpCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     try (Searcher searcher = engine.open(vault.resolve(),
         vault.applyTo(engine.applyTo(base)).withWatch(true))) {
-      // Long-lived: the vault is watched, so a search re-reads only what changed.
+      // Long-lived: the vault is watched, so a search re-reads only what changed; its search
+      // path is warmed in the background so that the first searches are not the slow ones.
+      searcher.async().warmUp();
       // The raw descriptors: frames are bytes, and nothing else may reach stdout.
       Qmd4jMcpServer.serve(searcher, new FileInputStream(FileDescriptor.in),
           new FileOutputStream(FileDescriptor.out), DRAIN_MILLIS);

@@ -8,7 +8,6 @@ import java.util.concurrent.CompletionException;
 import org.qmd4j.ErrorMessages;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.Searcher;
-import org.qmd4j.search.SearchRequest;
 import org.qmd4j.web.WebLimits;
 import org.qmd4j.web.WebServer;
 import org.slf4j.Logger;
@@ -92,8 +91,9 @@ final class ServeCommand implements Callable<Integer> {
         + " (Ctrl-C to stop)");
     err.flush();
     // The first search builds or refreshes the index; start it now rather than on the first
-    // query a person types. A failure here is the same the page would show: say it.
-    searcher.async().search(SearchRequest.of(SearchRequest.WILDCARD).withLimit(1))
+    // query a person types, and warm the search path after it. A failure here is the same
+    // the page would show: say it.
+    searcher.async().warmUp()
         .whenComplete((results, failure) -> {
           if (failure != null) {
             Throwable cause = failure instanceof CompletionException

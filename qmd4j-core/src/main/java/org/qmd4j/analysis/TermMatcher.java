@@ -2,8 +2,8 @@ package org.qmd4j.analysis;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.text.Normalizer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -96,8 +96,7 @@ public final class TermMatcher {
   public double strength(Chunk chunk) {
     int terms = words.size() + hashtags.size();
     if (terms == 0) return 0;
-    int held = words.isEmpty() ? 0
-        : held(chunk.text() + "\n" + String.join("\n", chunk.headings())).size();
+    int held = words.isEmpty() ? 0 : held(chunk).size();
     if (!hashtags.isEmpty()) {
       Set<String> carried = new HashSet<>(Hashtags.carried(chunk.text()));
       for (String heading : chunk.headings()) carried.addAll(Hashtags.carried(heading));
@@ -106,6 +105,29 @@ public final class TermMatcher {
       }
     }
     return held / (double) terms;
+  }
+
+  /**
+   * The query's words (folded, as searched) that {@code chunk}'s text or headings hold, in
+   * query order: {@link #held(String)} of them, from their tokens as {@link TokenCache} keeps
+   * them (a chunk seen again is not analysed again).
+   */
+  public Set<String> held(Chunk chunk) {
+    Set<String> out = new LinkedHashSet<>();
+    if (words.isEmpty()) return out;
+    TextTokens text = TokenCache.tokens(chunk.text());
+    TextTokens heads = chunk.headings().isEmpty() ? null
+        : TokenCache.tokens(String.join("\n", chunk.headings()));
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      if (holds(text, w) || (heads != null && holds(heads, w))) out.add(w.getKey());
+    }
+    return out;
+  }
+
+  /** Whether {@code tokens} hold word {@code w} as {@link #held(String)} tells it. */
+  private static boolean holds(TextTokens tokens, Map.Entry<String, String> w) {
+    return tokens.stems().containsKey(w.getKey()) || tokens.stemSet().contains(w.getValue())
+        || prefixOf(w.getKey(), tokens.stems().keySet());
   }
 
   /** The query's words (folded, as searched) that {@code text} holds, in query order. */
@@ -129,6 +151,11 @@ public final class TermMatcher {
    * line as written (UTF-16 code units, as Java and JavaScript index strings).
    */
   public List<LineMatch> matches(Chunk chunk) {
+    return matches(chunk, true);
+  }
+
+  /** {@link #matches}, from the text's tokens or ({@code fromTokens} false) line by line. */
+  List<LineMatch> matches(Chunk chunk, boolean fromTokens) {
     List<LineMatch> out = new ArrayList<>();
     if (isEmpty() && units.isEmpty() && tags.isEmpty()) return out;
     String[] lines = chunk.text().split("\n", -1);
@@ -148,12 +175,62 @@ public final class TermMatcher {
         }
       }
     }
+    List<List<int[]>> worded = fromTokens ? wordsByLine(chunk.text(), lines) : null;
     int first = chunk.lines().from();
     for (int i = 0; i < lines.length; i++) {
-      List<LineMatch.Range> ranges = withTags(wordRanges(lines[i]), tagged.get(i));
+      List<LineMatch.Range> ranges = withTags(worded == null ? wordRanges(lines[i])
+          : lineRanges(lines[i], worded.get(i)), tagged.get(i));
       if (!ranges.isEmpty()) out.add(new LineMatch(first + i, ranges));
     }
     return out;
+  }
+
+  /**
+   * The ranges of the query's words in each line of {@code text}, from its tokens as {@link
+   * TokenCache} keeps them (read from the embedded index, or analysed once per text): what
+   * {@link #wordRanges} finds by analysing each line. Null when the offsets of the tokens do
+   * not index the text as written (it was not NFKC): then each line is analysed.
+   */
+  private List<List<int[]>> wordsByLine(String text, String[] lines) {
+    List<List<int[]>> out = new ArrayList<>(lines.length);
+    for (int i = 0; i < lines.length; i++) out.add(new ArrayList<>(0));
+    if (loose.isEmpty()) return TextTokens.isNormal(text) ? out : null;
+    TextTokens tokens = TokenCache.tokens(text);
+    if (!tokens.offsetsInText()) return null;
+    int[] lineStarts = new int[lines.length];
+    for (int i = 1; i < lines.length; i++) {
+      lineStarts[i] = lineStarts[i - 1] + lines[i - 1].length() + 1;
+    }
+    Set<String> matching = new HashSet<>(); // the text's stems are computed once per text
+    tokens.stems().forEach((t, stem) -> {
+      if (matchesWord(t, stem)) matching.add(t);
+    });
+    if (matching.isEmpty()) return out;
+    for (int i = 0; i < tokens.size(); i++) {
+      String t = tokens.term(i);
+      if (!matching.contains(t)) continue;
+      int end = tokens.end(i);
+      int start = afterElision(text, tokens.start(i), end, t);
+      int line = Arrays.binarySearch(lineStarts, start);
+      if (line < 0) line = -line - 2;
+      out.get(line).add(new int[] {start - lineStarts[line], end - lineStarts[line]});
+    }
+    return out;
+  }
+
+  /**
+   * {@link #wordRanges} of {@code line} (NFKC) given the ranges of its words: the same phrases,
+   * compounds and tags found on it, all merged.
+   */
+  private List<LineMatch.Range> lineRanges(String line, List<int[]> words) {
+    if (line.isEmpty()
+        || (loose.isEmpty() && units.isEmpty() && tags.isEmpty() && phrases.isEmpty())) {
+      return List.of();
+    }
+    for (Phrase p : phrases) words.addAll(p.find(line));
+    if (!units.isEmpty()) addPattern(words, line, UNIT, 0, units, false);
+    if (!tags.isEmpty()) addPattern(words, line, TAG, 1, tags, true);
+    return FoldedText.asIs(line).toRanges(merge(words));
   }
 
   private boolean answered(String tag) {
@@ -191,7 +268,7 @@ public final class TermMatcher {
         || (loose.isEmpty() && units.isEmpty() && tags.isEmpty() && phrases.isEmpty())) {
       return List.of();
     }
-    Folded folded = Folded.of(text);
+    FoldedText folded = FoldedText.of(text);
     List<int[]> found = new ArrayList<>();
     try (TokenStream ts = Analysis.EXACT.tokenStream("m", folded.text)) {
       CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
@@ -199,7 +276,7 @@ public final class TermMatcher {
       ts.reset();
       while (ts.incrementToken()) {
         String t = term.toString();
-        if (matchesWord(t)) {
+        if (matchesWord(t, Analysis.stem(t))) {
           int start = offset.startOffset();
           int end = offset.endOffset();
           start = afterElision(folded.text, start, end, t);
@@ -216,8 +293,8 @@ public final class TermMatcher {
     return folded.toRanges(merge(found));
   }
 
-  private boolean matchesWord(String token) {
-    if (loose.containsKey(token) || stems.contains(Analysis.stem(token))) return true;
+  private boolean matchesWord(String token, String stem) {
+    if (loose.containsKey(token) || stems.contains(stem)) return true;
     for (String w : loose.keySet()) {
       if (w.length() >= MIN_PREFIX_LENGTH && token.startsWith(w)) return true;
     }
@@ -268,63 +345,5 @@ public final class TermMatcher {
       if (t.startsWith(word)) return true;
     }
     return false;
-  }
-
-  /** A text in NFKC, with the way back to the offsets of the text as written. */
-  private static final class Folded {
-    final String text;
-    /** For each char of {@link #text}, the start of its piece in the original; one more at the end. */
-    final int[] starts;
-    final int[] ends;
-
-    private Folded(String text, int[] starts, int[] ends) {
-      this.text = text;
-      this.starts = starts;
-      this.ends = ends;
-    }
-
-    static Folded of(String original) {
-      if (Normalizer.isNormalized(original, Normalizer.Form.NFKC)) {
-        return new Folded(original, null, null);
-      }
-      StringBuilder sb = new StringBuilder();
-      List<int[]> map = new ArrayList<>();
-      int i = 0;
-      int n = original.length();
-      while (i < n) {
-        int j = i + Character.charCount(original.codePointAt(i));
-        while (j < n && isMark(original.codePointAt(j))) j += Character.charCount(original.codePointAt(j));
-        String piece = Normalizer.normalize(original.substring(i, j), Normalizer.Form.NFKC);
-        for (int k = 0; k < piece.length(); k++) map.add(new int[] {i, j});
-        sb.append(piece);
-        i = j;
-      }
-      int[] starts = new int[map.size()];
-      int[] ends = new int[map.size()];
-      for (int k = 0; k < map.size(); k++) {
-        starts[k] = map.get(k)[0];
-        ends[k] = map.get(k)[1];
-      }
-      return new Folded(sb.toString(), starts, ends);
-    }
-
-    private static boolean isMark(int cp) {
-      int type = Character.getType(cp);
-      return type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK
-          || type == Character.COMBINING_SPACING_MARK;
-    }
-
-    List<LineMatch.Range> toRanges(List<int[]> ranges) {
-      List<LineMatch.Range> out = new ArrayList<>(ranges.size());
-      for (int[] r : ranges) {
-        if (r[1] <= r[0]) continue;
-        if (starts == null) {
-          out.add(new LineMatch.Range(r[0], r[1]));
-        } else {
-          out.add(new LineMatch.Range(starts[r[0]], ends[r[1] - 1]));
-        }
-      }
-      return out;
-    }
   }
 }

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 import org.qmd4j.analysis.Analysis;
 
@@ -22,6 +23,9 @@ final class AnalyzedText {
   private char[] chars = new char[256];
   private int[] ends = new int[32];
   private int[] increments = new int[32];
+  /** Token offsets, replayed so that the exact field's term vectors keep them (matches). */
+  private int[] starts = new int[32];
+  private int[] offsetEnds = new int[32];
   private int count;
   private int used;
 
@@ -36,8 +40,12 @@ final class AnalyzedText {
     try (TokenStream ts = stream) {
       CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
       PositionIncrementAttribute inc = ts.addAttribute(PositionIncrementAttribute.class);
+      OffsetAttribute offset = ts.addAttribute(OffsetAttribute.class);
       ts.reset();
-      while (ts.incrementToken()) out.add(term.buffer(), term.length(), inc.getPositionIncrement());
+      while (ts.incrementToken()) {
+        out.add(term.buffer(), term.length(), inc.getPositionIncrement(), offset.startOffset(),
+            offset.endOffset());
+      }
       ts.end();
     } catch (IOException e) {
       throw new UncheckedIOException("Analysis of an in-memory string failed", e);
@@ -45,13 +53,17 @@ final class AnalyzedText {
     return out;
   }
 
-  private void add(char[] term, int length, int increment) {
+  private void add(char[] term, int length, int increment, int start, int end) {
     if (used + length > chars.length) chars = Arrays.copyOf(chars, Math.max(chars.length * 2,
         used + length));
     if (count == ends.length) {
       ends = Arrays.copyOf(ends, count * 2);
       increments = Arrays.copyOf(increments, count * 2);
+      starts = Arrays.copyOf(starts, count * 2);
+      offsetEnds = Arrays.copyOf(offsetEnds, count * 2);
     }
+    starts[count] = start;
+    offsetEnds[count] = end;
     System.arraycopy(term, 0, chars, used, length);
     used += length;
     ends[count] = used;
@@ -82,6 +94,7 @@ final class AnalyzedText {
     private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
     private final PositionIncrementAttribute inc =
         addAttribute(PositionIncrementAttribute.class);
+    private final OffsetAttribute offset = addAttribute(OffsetAttribute.class);
     private int next;
 
     @Override
@@ -94,6 +107,7 @@ final class AnalyzedText {
       System.arraycopy(chars, start, buffer, 0, length);
       term.setLength(length);
       inc.setPositionIncrement(increments[next]);
+      offset.setOffset(starts[next], offsetEnds[next]);
       next++;
       return true;
     }

@@ -55,11 +55,25 @@ final class ChunkDocuments {
    */
   static final FieldType STEMS;
 
+  /**
+   * The {@code exact} field: positions (phrases), and term vectors with offsets (no
+   * positions), so that a returned chunk's matches are read from its own tokens in the index
+   * instead of analysing its text again (its offsets index the chunk's text when that text is
+   * NFKC already). Every document that has the field has it with this type: Lucene keeps one
+   * schema per field.
+   */
+  static final FieldType EXACT;
+
   static {
     FieldType stems = new FieldType(TextField.TYPE_NOT_STORED);
     stems.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
     stems.freeze();
     STEMS = stems;
+    FieldType exact = new FieldType(TextField.TYPE_NOT_STORED);
+    exact.setStoreTermVectors(true);
+    exact.setStoreTermVectorOffsets(true);
+    exact.freeze();
+    EXACT = exact;
   }
 
   /** The fields that have norms: each document carries them, so norms are dense. */
@@ -74,7 +88,7 @@ final class ChunkDocuments {
    */
   static void addEmptyNormedFields(Document record) {
     for (String field : NORMED) {
-      record.add(new Field(field, "", field.equals(Fields.EXACT) ? TextField.TYPE_NOT_STORED
+      record.add(new Field(field, "", field.equals(Fields.EXACT) ? EXACT
           : STEMS));
     }
   }
@@ -167,7 +181,7 @@ final class ChunkDocuments {
     String headings = Analysis.normalize(String.join(" \n ", chunk.headings()));
     AnalyzedText analyzed = AnalyzedText.of(text); // one pass of the chain for both fields
     doc.add(new Field(Fields.BODY, analyzed.stemmed(), STEMS));
-    doc.add(new TextField(Fields.EXACT, analyzed.exact()));
+    doc.add(new Field(Fields.EXACT, analyzed.exact(), EXACT)); // with its offsets: matches
     doc.add(new Field(Fields.HEADING, file.headings(headings).exact(), STEMS));
     doc.add(new Field(Fields.TITLE, file.title.exact(), STEMS));
     doc.add(new Field(Fields.PATH_TEXT, file.path.exact(), STEMS));

@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  static final String FORMAT = "v13"; // v13: the typed records' fields (RecordFields)
+  // v13: the typed records' fields (RecordFields); v14: term vectors with offsets in exact
+  static final String FORMAT = "v14";
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
   private static final int HEAL_ATTEMPTS = 4;
 

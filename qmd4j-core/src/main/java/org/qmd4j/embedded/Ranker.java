@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -63,10 +62,10 @@ final class Ranker {
 
   private Ranker() {}
 
-  /** The chunk of document {@code doc}, from its stored fields. */
-  private static Chunk read(StoredFields stored, int doc) throws IOException {
+  /** The chunk of document {@code doc}, from its stored fields (and its tokens). */
+  private static Chunk read(ChunkReader stored, int doc) throws IOException {
     STORED_READS.increment();
-    return ChunkDocuments.toChunk(stored.document(doc));
+    return stored.read(doc);
   }
 
   /**
@@ -77,7 +76,7 @@ final class Ranker {
    */
   static List<Hit> ranked(IndexSearcher searcher, Query query, int words,
       ChunkFilter filter, int limit) throws IOException {
-    StoredFields stored = searcher.storedFields();
+    ChunkReader stored = new ChunkReader(searcher);
     List<Hit> out = new ArrayList<>();
     for (Ranked r : rankedDocs(searcher, query, words, filter, limit)) {
       out.add(new Hit(r.chunk() != null ? r.chunk() : read(stored, r.doc()), r.score(),
@@ -97,7 +96,7 @@ final class Ranker {
   static List<Ranked> rankedDocs(IndexSearcher searcher, Query query, int words,
       ChunkFilter filter, int limit) throws IOException {
     List<Ranked> out = new ArrayList<>();
-    StoredFields stored = searcher.storedFields();
+    ChunkReader stored = new ChunkReader(searcher);
     Query restricted = ChunkFilters.restrict(query, filter);
     boolean tested = filter.extra().isPresent();
     ChunkFilter javaSide = ChunkFilters.javaSide(filter);
@@ -156,7 +155,7 @@ final class Ranker {
     }
     Map<Integer, DocKeys.Key> keys = DocKeys.of(searcher, fused.keySet());
     double best = lists.size() / (double) (RRF_K + 1);
-    StoredFields stored = searcher.storedFields();
+    ChunkReader stored = new ChunkReader(searcher);
     List<Hit> out = new ArrayList<>();
     for (Map.Entry<Integer, Double> e : fused.entrySet().stream()
         .sorted(Map.Entry.<Integer, Double>comparingByValue().reversed()
@@ -178,7 +177,7 @@ final class Ranker {
         new SortField(Fields.ORDINAL, SortField.Type.LONG));
     Query all = ChunkFilters.restrict(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)),
         filter);
-    StoredFields stored = searcher.storedFields();
+    ChunkReader stored = new ChunkReader(searcher);
     ChunkFilter javaSide = ChunkFilters.javaSide(filter);
     List<Hit> out = new ArrayList<>();
     int page = Math.max(limit * 2, 64);
@@ -188,7 +187,8 @@ final class Ranker {
       SORTED.add(top.scoreDocs.length);
       for (ScoreDoc sd : top.scoreDocs) {
         after = (FieldDoc) sd;
-        Chunk chunk = read(stored, sd.doc);
+        Chunk chunk = stored.chunk(sd.doc); // no query words: no matches, no tokens
+        STORED_READS.increment();
         if (!javaSide.test(chunk)) continue;
         out.add(new Hit(chunk, 1.0, MatchType.WILDCARD));
         if (out.size() == limit) break;

@@ -44,6 +44,7 @@ public final class SearcherCache implements SearcherSource {
           // Long-lived: the vault is watched, so a search re-reads only what changed.
           Searcher searcher = SearchProviders.forVault(vault,
               options.withWatch(true).withProgress(relay));
+          searcher.async().warmUp(); // its first searches are not the slow ones
           w = new Warm(searcher, relay);
           warm.put(key, w);
         }

@@ -1,0 +1,107 @@
+package org.qmd4j;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.qmd4j.analysis.Analysis;
+import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResult;
+import org.qmd4j.search.SearcherClosedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The warm-up of a long-lived searcher ({@link AsyncSearcher#warmUp}): the JIT compiles the
+ * search path, Lucene's files are read once, before the first searches people make rather
+ * than during them. One daemon thread: a wildcard search (which brings the index up to date
+ * and gives the vault's newest chunks), then searches of their words, one or two per query,
+ * one in ten with a letter swapped (the spelling correction's path), through the same
+ * pipeline as any search, their results discarded. It never delays an application's search
+ * by more than the one warm-up search under way: it waits while one runs ({@link
+ * SearchPipeline#busy}). Logs at DEBUG only.
+ */
+final class WarmUp {
+  private static final Logger LOG = LoggerFactory.getLogger(WarmUp.class);
+  /** The most searches of a warm-up of the embedded engine. */
+  static final int SEARCHES = 200;
+  /** The most searches of a warm-up of an engine whose searches cost a process or a server. */
+  static final int FEW = 5;
+  /** How long a warm-up may last, waits included. */
+  static final Duration BUDGET = Duration.ofSeconds(10);
+  /** How many distinct words the queries are made of. */
+  private static final int WORDS = 40;
+  private static final long PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+
+  private WarmUp() {}
+
+  /** Starts warming {@code pipeline} with at most {@code searches} searches; ends {@code done}. */
+  static void start(SearchPipeline pipeline, int searches, CompletableFuture<Void> done) {
+    Thread thread = new Thread(() -> {
+      long began = System.nanoTime();
+      try {
+        int ran = run(pipeline, searches, began + BUDGET.toNanos());
+        LOG.debug("Warm-up: {} searches in {} ms", ran,
+            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began));
+        done.complete(null);
+      } catch (SearcherClosedException e) {
+        LOG.debug("Warm-up stopped: the searcher was closed");
+        done.complete(null);
+      } catch (RuntimeException | Error e) {
+        LOG.debug("Warm-up failed; searches will say why", e);
+        done.completeExceptionally(e);
+      }
+    }, "qmd4j-warm-up");
+    thread.setDaemon(true);
+    thread.setPriority(Thread.MIN_PRIORITY);
+    thread.start();
+  }
+
+  /** The warm-up's searches, until {@code deadline}; how many ran. */
+  static int run(SearchPipeline pipeline, int searches, long deadline) {
+    List<SearchResult> newest = pipeline.answered(
+        SearchRequest.of(SearchRequest.WILDCARD).withLimit(20)).results();
+    List<String> words = words(newest);
+    int ran = 1;
+    if (words.isEmpty()) return ran;
+    for (int i = 0; ran < searches && System.nanoTime() < deadline; i++) {
+      while (pipeline.busy() && System.nanoTime() < deadline) LockSupport.parkNanos(PAUSE_NANOS);
+      if (System.nanoTime() >= deadline) break;
+      pipeline.answered(SearchRequest.of(query(words, i)));
+      ran++;
+    }
+    return ran;
+  }
+
+  /** Query {@code i}: one word, or two in one query of three; a letter swapped in one of ten. */
+  static String query(List<String> words, int i) {
+    String word = words.get(i % words.size());
+    if (i % 10 == 9 && word.length() > 4) {
+      char[] c = word.toCharArray();
+      char t = c[2];
+      c[2] = c[3];
+      c[3] = t;
+      return new String(c);
+    }
+    return i % 3 == 2 ? word + " " + words.get((i * 7 + 1) % words.size()) : word;
+  }
+
+  /** Plain words of 4 letters or more of {@code results}, no stop word, each once. */
+  static List<String> words(List<SearchResult> results) {
+    Set<String> out = new LinkedHashSet<>();
+    for (SearchResult r : results) {
+      for (String t : Analysis.tokens(Analysis.WORDS, Analysis.normalize(r.chunk()))) {
+        if (t.length() >= 4 && t.chars().allMatch(Character::isLetter)
+            && !Analysis.STOP_WORDS.contains(t)) {
+          out.add(t);
+        }
+        if (out.size() == WORDS) return new ArrayList<>(out);
+      }
+    }
+    return new ArrayList<>(out);
+  }
+}

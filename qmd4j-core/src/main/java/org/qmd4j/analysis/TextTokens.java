@@ -1,0 +1,148 @@
+package org.qmd4j.analysis;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.text.Normalizer;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
+
+/**
+ * The tokens of a text under the exact chain ({@link Analysis#EXACT} over the text
+ * NFKC-normalised), each with its character offsets: what {@link TermMatcher} reads to tell
+ * which query words a text holds and where. Either analysed here ({@link #analyse}) or read
+ * back from an index that kept them ({@link Builder}, the embedded engine's term vectors),
+ * which is the same list of tokens, in another order. Immutable once built, thread-safe.
+ */
+public final class TextTokens {
+  private static final TextTokens EMPTY = new TextTokens(new String[0], new int[0], new int[0],
+      true);
+
+  /** One entry per token occurrence. */
+  private final String[] terms;
+  private final int[] starts;
+  private final int[] ends;
+  /** Whether the offsets index the text as written: it was NFKC already. */
+  private final boolean offsetsInText;
+  /** The distinct terms and their stems, computed at first use (a benign race). */
+  private volatile Vocabulary vocabulary;
+
+  private TextTokens(String[] terms, int[] starts, int[] ends, boolean offsetsInText) {
+    this.terms = terms;
+    this.starts = starts;
+    this.ends = ends;
+    this.offsetsInText = offsetsInText;
+  }
+
+  /** The tokens of {@code text}, analysed now. */
+  public static TextTokens analyse(String text) {
+    if (text.isEmpty()) return EMPTY;
+    String normal = Analysis.normalize(text);
+    Builder b = new Builder(normal == text || normal.equals(text));
+    try (TokenStream ts = Analysis.EXACT.tokenStream("m", normal)) {
+      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+      OffsetAttribute offset = ts.addAttribute(OffsetAttribute.class);
+      ts.reset();
+      while (ts.incrementToken()) b.add(term.toString(), offset.startOffset(), offset.endOffset());
+      ts.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Analysis of an in-memory string failed", e);
+    }
+    return b.build();
+  }
+
+  /** Whether {@code text} is NFKC already, so that its tokens' offsets index it as written. */
+  public static boolean isNormal(String text) {
+    return Normalizer.isNormalized(text, Normalizer.Form.NFKC);
+  }
+
+  /** How many token occurrences. */
+  public int size() {
+    return terms.length;
+  }
+
+  /** The term of occurrence {@code i}. */
+  public String term(int i) {
+    return terms[i];
+  }
+
+  /** Where occurrence {@code i} starts in the analysed (normalised) text. */
+  public int start(int i) {
+    return starts[i];
+  }
+
+  /** Where occurrence {@code i} ends (exclusive) in the analysed (normalised) text. */
+  public int end(int i) {
+    return ends[i];
+  }
+
+  /** Whether the offsets index the text as written (it needed no normalisation). */
+  public boolean offsetsInText() {
+    return offsetsInText;
+  }
+
+  /** The distinct terms, each with its stem ({@link Analysis#stem}). */
+  public Map<String, String> stems() {
+    return vocabulary().stems;
+  }
+
+  /** The stems of the terms. */
+  public Set<String> stemSet() {
+    return vocabulary().stemSet;
+  }
+
+  private Vocabulary vocabulary() {
+    Vocabulary v = vocabulary;
+    if (v == null) {
+      Map<String, String> s = new HashMap<>();
+      for (String t : terms) s.computeIfAbsent(t, Analysis::stem);
+      v = new Vocabulary(s, new HashSet<>(s.values()));
+      vocabulary = v;
+    }
+    return v;
+  }
+
+  private record Vocabulary(Map<String, String> stems, Set<String> stemSet) {}
+
+  /** Collects the tokens of one text. Not thread-safe. */
+  public static final class Builder {
+    private final boolean offsetsInText;
+    private String[] terms = new String[32];
+    private int[] starts = new int[32];
+    private int[] ends = new int[32];
+    private int count;
+
+    /**
+     * @param offsetsInText whether the offsets to come index the text as written (it is
+     *     NFKC already), not only its normalised form
+     */
+    public Builder(boolean offsetsInText) {
+      this.offsetsInText = offsetsInText;
+    }
+
+    /** Adds an occurrence of {@code term} at [start, end). */
+    public Builder add(String term, int start, int end) {
+      if (count == terms.length) {
+        terms = Arrays.copyOf(terms, count * 2);
+        starts = Arrays.copyOf(starts, count * 2);
+        ends = Arrays.copyOf(ends, count * 2);
+      }
+      terms[count] = term;
+      starts[count] = start;
+      ends[count] = end;
+      count++;
+      return this;
+    }
+
+    /** The tokens added. */
+    public TextTokens build() {
+      return new TextTokens(Arrays.copyOf(terms, count), Arrays.copyOf(starts, count),
+          Arrays.copyOf(ends, count), offsetsInText);
+    }
+  }
+}
