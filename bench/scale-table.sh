@@ -3,10 +3,12 @@
 #   2,000 files: warm CLI (in-process, through a daemon) vs `qmd search`, first index vs
 #                `qmd collection add` (bench/compare-cli.sh), MCP search vs `qmd search` per
 #                call (bench/mcp-vs-qmd.py), with the embedded engine and with the qmd engine
-#                (qmd4j driving its resident `qmd mcp` session);
+#                (qmd4j driving its resident `qmd mcp` session), and raw `qmd mcp` with the
+#                typed lex searches that engine sends (bench/qmd-mcp-floor.py);
 #   100,000 files: first index, warm CLI in-process and through a daemon, the daemon's heap
 #                after a full GC, MCP search p50/p95 and edit-then-search (bench/mcp-latency.py),
-#                the index's size.
+#                the first 10 searches of a fresh `qmd4j mcp` against its steady state
+#                (bench/mcp-first-searches.py), the index's size.
 # The 1-minute load average is printed before each step. Run it on a quiet machine only.
 # First index (both sizes): `./qmd4j search` into an empty cache against `qmd collection add`
 # + `qmd update` into an empty INDEX_PATH, interleaved, each timed by /usr/bin/time (wall, user,
@@ -89,6 +91,9 @@ load; echo "== 2,000 files: MCP search through the qmd engine (resident qmd sess
 ENGINE=qmd QMD4J_CACHE_DIR="$work/2k/qmd4j-cache-qmd" python3 bench/mcp-vs-qmd.py "$work/2k/vault" \
   "$work/2k/qmd" 5
 
+load; echo "== 2,000 files: raw qmd mcp, the same typed lex searches (the qmd engine's floor)"
+python3 bench/qmd-mcp-floor.py "$work/2k/qmd" 5
+
 run=(env QMD4J_NO_DAEMON=1 QMD4J_CACHE_DIR="$cache" ./qmd4j search --vault "$big" --json -- décision)
 "${run[@]}" > "$work/100k-first.json" # the index is the first-index step's
 load; echo "== 100,000 files: warm ./qmd4j search, in-process"
@@ -113,4 +118,6 @@ trap - EXIT
 
 load; echo "== 100,000 files: long-lived qmd4j mcp, search and edit-then-search"
 QMD4J_CACHE_DIR="$cache" python3 bench/mcp-latency.py "$big" 15 30
+load; echo "== 100,000 files: the first searches of a fresh qmd4j mcp against its steady state"
+QMD4J_CACHE_DIR="$cache" python3 bench/mcp-first-searches.py "$big" 2 200 3
 load; echo "== index size"; du -sh "$cache"
