@@ -56,4 +56,14 @@ final class Results {
     return new SearchResult(r.path(), r.chunk(), score, r.lines(), r.matchType(),
         r.degraded(), r.matches(), r.date(), r.corrected(), r.dateSource());
   }
+
+  /** Adds {@code more} to {@code out} up to {@code limit}, scaled below its lowest score. */
+  static void addBelow(List<SearchResult> out, List<SearchResult> more, int limit) {
+    double scale = out.isEmpty() ? 1.0
+        : 0.99 * out.stream().mapToDouble(SearchResult::score).min().getAsDouble();
+    for (SearchResult r : more) {
+      if (out.size() >= limit) return;
+      out.add(rescored(r, r.score() * scale));
+    }
+  }
 }

@@ -166,24 +166,15 @@ final class SearchPipeline implements ChunkSearch {
     byMeaning.removeAll(worded);
     Map<String, String> written = Spelling.asWritten(near, more);
     List<SearchResult> out = new ArrayList<>(exact);
-    addBelow(out, Results.of(more, other, "", written, dates), query.limit());
-    addBelow(out, Results.of(byMeaning, query.text(), null, Map.of(), dates), query.limit());
+    Results.addBelow(out, Results.of(more, other, "", written, dates), query.limit());
+    Results.addBelow(out, Results.of(byMeaning, query.text(), null, Map.of(), dates),
+        query.limit());
     // The exact hits are all there are (the page was not full); the near word's hits beyond
     // its own limit may repeat them, so past that the count is a lower bound.
     int all = exact.size() + more.size() + byMeaning.size();
     Total total = fuzzy.total().exceeds(fuzzy.hits().size()) || all > out.size()
         ? Total.atLeast(Math.max(all, out.size())) : Total.exactly(all);
     return new SearchResponse(out, Map.of(), List.of(), written, total);
-  }
-
-  /** Adds {@code more} to {@code out} up to {@code limit}, scaled below its lowest score. */
-  private static void addBelow(List<SearchResult> out, List<SearchResult> more, int limit) {
-    double scale = out.isEmpty() ? 1.0
-        : 0.99 * out.stream().mapToDouble(SearchResult::score).min().getAsDouble();
-    for (SearchResult r : more) {
-      if (out.size() >= limit) return;
-      out.add(Results.rescored(r, r.score() * scale));
-    }
   }
 
   /**
