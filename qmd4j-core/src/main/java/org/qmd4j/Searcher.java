@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.qmd4j.concat.Block;
 import org.qmd4j.concat.Brief;
@@ -218,12 +217,6 @@ public final class Searcher implements Closeable {
     return async;
   }
 
-  /** @deprecated use {@code async().search(request)}. */
-  @Deprecated
-  public CompletableFuture<List<SearchResult>> searchAsync(SearchRequest request) {
-    return async.search(request);
-  }
-
   /**
    * {@code find_notes}: the notes that match any mix of a query, a folder, frontmatter
    * conditions and file dates; see {@link FindRequest}.
@@ -242,12 +235,6 @@ public final class Searcher implements Closeable {
     return NoteFinder.find(chunks.open(), Objects.requireNonNull(request, "request == null"));
   }
 
-  /** @deprecated use {@code async().find(request)}. */
-  @Deprecated
-  public CompletableFuture<FindResult> findAsync(FindRequest request) {
-    return async.find(request);
-  }
-
   /**
    * Changelog entries (one per H2 entry of a day), best first, or newest first for the
    * query {@code "*"}; see {@link Kind#CHANGELOG}.
@@ -264,12 +251,6 @@ public final class Searcher implements Closeable {
     return list(query).results();
   }
 
-  /** @deprecated use {@code async().changelog(query)}. */
-  @Deprecated
-  public CompletableFuture<List<ChangelogEntry>> changelogAsync(NoteQuery<ChangelogEntry> query) {
-    return async.changelog(query);
-  }
-
   /**
    * Tasks with their status, priority and deadline; see {@link Kind#TASKS}.
    * @throws EngineException if the engine fails
@@ -277,12 +258,6 @@ public final class Searcher implements Closeable {
    */
   public List<Task> tasks(NoteQuery<Task> query) {
     return list(query).results();
-  }
-
-  /** @deprecated use {@code async().tasks(query)}. */
-  @Deprecated
-  public CompletableFuture<List<Task>> tasksAsync(NoteQuery<Task> query) {
-    return async.tasks(query);
   }
 
   /**
@@ -295,12 +270,6 @@ public final class Searcher implements Closeable {
     return list(query).results();
   }
 
-  /** @deprecated use {@code async().states(query)}. */
-  @Deprecated
-  public CompletableFuture<List<ProjectState>> statesAsync(NoteQuery<ProjectState> query) {
-    return async.states(query);
-  }
-
   /**
    * Project descriptions; see {@link Kind#DESCRIPTIONS}.
    * @throws EngineException if the engine fails
@@ -308,12 +277,6 @@ public final class Searcher implements Closeable {
    */
   public List<Description> descriptions(NoteQuery<Description> query) {
     return list(query).results();
-  }
-
-  /** @deprecated use {@code async().descriptions(query)}. */
-  @Deprecated
-  public CompletableFuture<List<Description>> descriptionsAsync(NoteQuery<Description> query) {
-    return async.descriptions(query);
   }
 
   /**
@@ -333,11 +296,5 @@ public final class Searcher implements Closeable {
    */
   public <T extends Note> Listing<T> list(NoteQuery<T> query) {
     return TypedSearch.list(chunks, Objects.requireNonNull(query, "query == null"));
-  }
-
-  /** @deprecated use {@code async().buckets(query)}. */
-  @Deprecated
-  public CompletableFuture<List<BucketItem>> bucketsAsync(NoteQuery<BucketItem> query) {
-    return async.buckets(query);
   }
 }

@@ -42,9 +42,10 @@ class FacadeNullHostilityTest {
       FindResult.class, ChunkItem.class, NoteItem.class, FindMode.class, FindSort.class,
       DateType.class, Operator.class, ChangelogEntry.class, Task.class, ProjectState.class,
       Description.class, BucketItem.class, NoteQuery.class, Kind.class);
-  private static final Set<String> FACADE = Set.of("find", "findAsync", "changelog",
-      "changelogAsync", "tasks", "tasksAsync", "states", "statesAsync", "descriptions",
-      "descriptionsAsync", "buckets", "bucketsAsync", "searchAsync");
+  private static final Set<String> FACADE = Set.of("find", "changelog", "tasks", "states",
+      "descriptions", "buckets", "list");
+  private static final Set<String> ASYNC = Set.of("search", "find", "changelog", "tasks",
+      "states", "descriptions", "buckets", "list");
 
   private static Searcher searcher;
 
@@ -90,6 +91,13 @@ class FacadeNullHostilityTest {
       checked++;
     }
     assertThat(checked).isEqualTo(FACADE.size());
+    checked = 0;
+    for (Method m : AsyncSearcher.class.getMethods()) {
+      if (!ASYNC.contains(m.getName())) continue;
+      expectNpe(m, () -> m.invoke(searcher.async(), nulls(m)));
+      checked++;
+    }
+    assertThat(checked).isEqualTo(ASYNC.size());
     expectNpe(null, () -> SearchOptions.DEFAULT.withExecutor(null));
   }
 

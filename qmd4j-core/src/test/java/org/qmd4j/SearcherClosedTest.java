@@ -46,7 +46,7 @@ class SearcherClosedTest {
       assertThatThrownBy(call).isInstanceOf(SearcherClosedException.class)
           .hasMessageStartingWith("This searcher of the vault ").hasMessageEndingWith(CLOSED);
     }
-    CompletableFuture<?> async = searcher.searchAsync(SearchRequest.of("webhook"));
+    CompletableFuture<?> async = searcher.async().search(SearchRequest.of("webhook"));
     assertThatThrownBy(() -> async.get(1, TimeUnit.MINUTES))
         .isInstanceOf(ExecutionException.class)
         .hasCauseInstanceOf(SearcherClosedException.class);
@@ -85,7 +85,7 @@ class SearcherClosedTest {
     };
     Searcher searcher = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions(),
         factory);
-    CompletableFuture<?> running = searcher.searchAsync(SearchRequest.of("webhook"));
+    CompletableFuture<?> running = searcher.async().search(SearchRequest.of("webhook"));
     assertThat(entered.await(1, TimeUnit.MINUTES)).isTrue();
     searcher.close();
     assertThatThrownBy(() -> running.get(Duration.ofMinutes(1).toMillis(), TimeUnit.MILLISECONDS))

@@ -39,7 +39,7 @@ public final class TypedExample {
           entry.date().map(LocalDate::toString).orElse("-") + " " + entry.title()));
 
       CompletableFuture<List<BucketItem>> meetings =
-          searcher.bucketsAsync(
+          searcher.async().buckets(
               NoteQuery.newBuilder(Kind.BUCKETS).type("réunion").tags("dupont").build());
       meetings.join().forEach(item -> System.out.println(item.path()));
     }

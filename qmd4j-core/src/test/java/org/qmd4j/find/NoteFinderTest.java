@@ -369,7 +369,7 @@ class NoteFinderTest {
   @Test
   void findAsyncGivesTheSameResult() {
     FindRequest r = request().folder("projects/startup-x").build();
-    assertThat(searcher.findAsync(r).join()).isEqualTo(searcher.find(r));
+    assertThat(searcher.async().find(r).join()).isEqualTo(searcher.find(r));
     assertThat(Arrays.asList(FindSort.values())).hasSize(4);
   }
 }

@@ -423,13 +423,13 @@ class TypedSearchTest {
       NoteQuery<ProjectState> states = NoteQuery.of(Kind.STATES, "*");
       NoteQuery<Description> descriptions = NoteQuery.of(Kind.DESCRIPTIONS, "*");
       NoteQuery<BucketItem> buckets = NoteQuery.newBuilder(Kind.BUCKETS).type("réunion").build();
-      assertThat(s.tasksAsync(tasks).join()).isEqualTo(s.tasks(tasks));
-      assertThat(s.changelogAsync(changelog).join()).isEqualTo(s.changelog(changelog));
-      assertThat(s.statesAsync(states).join()).isEqualTo(s.states(states));
-      assertThat(s.descriptionsAsync(descriptions).join())
+      assertThat(s.async().tasks(tasks).join()).isEqualTo(s.tasks(tasks));
+      assertThat(s.async().changelog(changelog).join()).isEqualTo(s.changelog(changelog));
+      assertThat(s.async().states(states).join()).isEqualTo(s.states(states));
+      assertThat(s.async().descriptions(descriptions).join())
           .isEqualTo(s.descriptions(descriptions));
-      assertThat(s.bucketsAsync(buckets).join()).isEqualTo(s.buckets(buckets));
-      assertThat(s.searchAsync(SearchRequest.of("webhook")).join())
+      assertThat(s.async().buckets(buckets).join()).isEqualTo(s.buckets(buckets));
+      assertThat(s.async().search(SearchRequest.of("webhook")).join())
           .isEqualTo(s.search(SearchRequest.of("webhook")));
       assertThat(executor.runs).hasValue(6);
     }
@@ -439,7 +439,7 @@ class TypedSearchTest {
   void asyncFailureCompletesTheFutureWithTheTypedException() throws Exception {
     NoteQuery<ChangelogEntry> backwards = NoteQuery.newBuilder(Kind.CHANGELOG).from("today").to("yesterday")
         .build();
-    assertThatThrownBy(() -> searcher.changelogAsync(backwards).join())
+    assertThatThrownBy(() -> searcher.async().changelog(backwards).join())
         .isInstanceOf(CompletionException.class)
         .hasCauseInstanceOf(InvalidDateException.class)
         .cause().hasMessage("date_from 2025-09-15 ('today') is after date_to 2025-09-14 "
@@ -474,7 +474,7 @@ class TypedSearchTest {
     };
     try (Searcher own = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions(),
         recording)) {
-      own.tasksAsync(NoteQuery.of(Kind.TASKS, "*")).join();
+      own.async().tasks(NoteQuery.of(Kind.TASKS, "*")).join();
     }
     assertThat(ran.get().getName() + " " + ran.get().isDaemon())
         .matches("qmd4j-async-\\d+ true");
