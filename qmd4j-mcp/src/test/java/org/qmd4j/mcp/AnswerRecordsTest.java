@@ -15,9 +15,6 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.Fixtures;
-import org.qmd4j.SearchProviders;
-import org.qmd4j.Searcher;
 import org.qmd4j.catalogue.Operations;
 
 /**
@@ -29,19 +26,16 @@ import org.qmd4j.catalogue.Operations;
 class AnswerRecordsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
-  private static Searcher searcher;
   private static McpClientHarness mcp;
 
   @BeforeAll
   static void start() throws Exception {
-    searcher = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
-    mcp = new McpClientHarness(searcher);
+    mcp = McpClientHarness.onExampleVault();
   }
 
   @AfterAll
   static void stop() throws Exception {
     if (mcp != null) mcp.close();
-    if (searcher != null) searcher.close();
   }
 
   @Test

@@ -13,28 +13,22 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.catalogue.Operations;
-import org.qmd4j.Fixtures;
-import org.qmd4j.SearchProviders;
-import org.qmd4j.Searcher;
 
 /**
  * An argument a tool does not take is a tool error naming it, the nearest valid name and the
  * valid ones, never ignored; checked through the MCP Java SDK's client over the stdio server.
  */
 class ArgumentNamesTest {
-  private static Searcher searcher;
   private static McpClientHarness mcp;
 
   @BeforeAll
   static void start() throws Exception {
-    searcher = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
-    mcp = new McpClientHarness(searcher);
+    mcp = McpClientHarness.onExampleVault();
   }
 
   @AfterAll
   static void stop() {
     if (mcp != null) mcp.close();
-    if (searcher != null) searcher.close();
   }
 
   private static CallToolResult call(String tool, Map<String, Object> args) {

@@ -10,25 +10,19 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.Fixtures;
-import org.qmd4j.SearchProviders;
-import org.qmd4j.Searcher;
 
 /** {@code find_notes} over the SDK's client: an empty answer says why when the request is. */
 class FindNotesToolTest {
-  private static Searcher searcher;
   private static McpClientHarness mcp;
 
   @BeforeAll
   static void start() throws Exception {
-    searcher = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
-    mcp = new McpClientHarness(searcher);
+    mcp = McpClientHarness.onExampleVault();
   }
 
   @AfterAll
   static void stop() {
     if (mcp != null) mcp.close();
-    if (searcher != null) searcher.close();
   }
 
   private static CallToolResult call(Map<String, Object> args) {

@@ -5,6 +5,8 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.function.UnaryOperator;
+import org.qmd4j.Fixtures;
+import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
 
 /**
@@ -14,6 +16,8 @@ import org.qmd4j.Searcher;
 final class McpClientHarness implements AutoCloseable {
   final McpSyncClient client;
   private final Thread server;
+  /** The searcher this harness opened and closes, or null when the test owns it. */
+  private Searcher owned;
 
   McpClientHarness(Searcher searcher, ServerSettings settings,
       UnaryOperator<McpClient.SyncSpec> clientSpec) throws Exception {
@@ -38,6 +42,19 @@ final class McpClientHarness implements AutoCloseable {
     this(searcher, ServerSettings.DEFAULT, s -> s);
   }
 
+  /** A harness over its own searcher of the example vault (in memory), closed with it. */
+  static McpClientHarness onExampleVault() throws Exception {
+    Searcher searcher = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
+    try {
+      McpClientHarness harness = new McpClientHarness(searcher);
+      harness.owned = searcher;
+      return harness;
+    } catch (Exception | Error e) {
+      searcher.close();
+      throw e;
+    }
+  }
+
   /** No InterruptedException: a try-with-resources resource should not throw it (-Xlint:try). */
   @Override
   public void close() {
@@ -47,6 +64,8 @@ final class McpClientHarness implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new AssertionError("Interrupted while the test server stopped", e);
+    } finally {
+      if (owned != null) owned.close();
     }
   }
 }

@@ -34,19 +34,16 @@ import org.qmd4j.vault.VaultScanner;
  * notification when a note appears.
  */
 class NoteResourcesTest {
-  private static Searcher searcher;
   private static McpClientHarness mcp;
 
   @BeforeAll
   static void start() throws Exception {
-    searcher = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
-    mcp = new McpClientHarness(searcher);
+    mcp = McpClientHarness.onExampleVault();
   }
 
   @AfterAll
   static void stop() throws Exception {
     if (mcp != null) mcp.close();
-    if (searcher != null) searcher.close();
   }
 
   @Test

@@ -10,25 +10,19 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.Fixtures;
-import org.qmd4j.SearchProviders;
-import org.qmd4j.Searcher;
 
 /** The {@code search} tool takes quoted phrases and exclusions (docs/query-syntax.md). */
 class SearchSyntaxMcpTest {
-  private static Searcher searcher;
   private static McpClientHarness mcp;
 
   @BeforeAll
   static void start() throws Exception {
-    searcher = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
-    mcp = new McpClientHarness(searcher);
+    mcp = McpClientHarness.onExampleVault();
   }
 
   @AfterAll
   static void stop() throws Exception {
     if (mcp != null) mcp.close();
-    if (searcher != null) searcher.close();
   }
 
   private static CallToolResult search(String query) {

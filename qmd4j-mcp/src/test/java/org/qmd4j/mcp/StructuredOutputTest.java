@@ -18,9 +18,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.qmd4j.Fixtures;
-import org.qmd4j.SearchProviders;
-import org.qmd4j.Searcher;
 
 /**
  * Every tool declares an {@code outputSchema} and answers with {@code structuredContent} that
@@ -31,14 +28,12 @@ import org.qmd4j.Searcher;
 class StructuredOutputTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
-  private static Searcher searcher;
   private static McpClientHarness mcp;
   private static Map<String, Tool> tools;
 
   @BeforeAll
   static void start() throws Exception {
-    searcher = SearchProviders.forVault(Fixtures.vault(), Fixtures.memoryOptions());
-    mcp = new McpClientHarness(searcher);
+    mcp = McpClientHarness.onExampleVault();
     tools = mcp.client.listTools().tools().stream()
         .collect(Collectors.toMap(Tool::name, Function.identity()));
   }
@@ -46,7 +41,6 @@ class StructuredOutputTest {
   @AfterAll
   static void stop() throws Exception {
     if (mcp != null) mcp.close();
-    if (searcher != null) searcher.close();
   }
 
   /** A call of every tool that finds something in the example vault. */
