@@ -8,10 +8,12 @@ import java.security.CodeSource;
 
 /**
  * Which qmd4j a process runs: the version from the jar's manifest, and for a client to trust a
- * daemon, the exact build (the jar's path, size and time), so that a rebuilt jar never talks to
- * a daemon started from the old one.
+ * daemon, the exact build (the jar's path, size and time when the process first asked), so
+ * that a rebuilt jar never talks to a daemon started from the old one.
  */
 final class Build {
+  private static String id;
+
   private Build() {}
 
   /** The version, or {@code dev} when run from classes. */
@@ -20,15 +22,31 @@ final class Build {
     return v == null ? "dev" : v;
   }
 
-  /** The version and the identity of the jar (or class folder) this process runs from. */
-  static String id() {
+  /**
+   * The version and the identity of the jar (or class folder) this process runs from, as it
+   * was when first asked: a daemon whose jar is rebuilt under it still says the build it runs.
+   */
+  static synchronized String id() {
+    if (id == null) id = currentId();
+    return id;
+  }
+
+  /** The identity of the jar as it is now on disk. */
+  static String currentId() {
+    Path location = location();
+    return location == null ? new StringBuilder(version()).append("@?").toString()
+        : id(version(), location);
+  }
+
+  /** The jar (or class folder) this process runs from, or null when it cannot be told. */
+  static Path location() {
     try {
       CodeSource source = Build.class.getProtectionDomain().getCodeSource();
-      if (source != null) return id(version(), Path.of(source.getLocation().toURI()));
+      if (source != null) return Path.of(source.getLocation().toURI());
     } catch (URISyntaxException | RuntimeException e) {
       // no location: a build nobody else can claim
     }
-    return new StringBuilder(version()).append("@?").toString();
+    return null;
   }
 
   /** The identity of {@code version} run from {@code location} (a jar or class folder). */

@@ -11,8 +11,9 @@ import java.util.Optional;
 /**
  * Where a vault's daemon lives: {@code <cache>/<vault-name>-<hash>/daemon/}, beside the
  * vault's indexes (the same folder {@code SearchProviders} computes; a test keeps the two in
- * step), holding the socket {@code daemon.sock}, the lock {@code daemon.lock} and the log
- * {@code daemon.log}. The folder is the owner's only ({@code rwx------}).
+ * step), holding the socket {@code daemon.sock}, the lock {@code daemon.lock}, the log
+ * {@code daemon.log} and the launcher script's port {@code daemon.relay}. The folder is the
+ * owner's only ({@code rwx------}).
  *
  * @param vault the vault's real path
  * @param folder the daemon's folder
@@ -43,6 +44,11 @@ public record DaemonPaths(Path vault, Path folder) {
 
   Path lock() {
     return folder.resolve("daemon.lock");
+  }
+
+  /** The loopback port and token of the launcher script's way in ({@link LoopbackRelay}). */
+  Path relay() {
+    return folder.resolve("daemon.relay");
   }
 
   /** Where the daemon's own stdout and stderr go. */

@@ -45,6 +45,7 @@ public final class DaemonServer {
   private final AtomicInteger busy = new AtomicInteger();
   private volatile long lastActive = System.currentTimeMillis();
   private volatile ServerSocketChannel server;
+  private volatile LoopbackRelay relay;
 
   /** @param idleTimeout how long without a command before the daemon stops; zero for never */
   public DaemonServer(DaemonPaths paths, SearcherCache searchers, CommandRunner runner,
@@ -103,6 +104,11 @@ public final class DaemonServer {
           TimeUnit.MILLISECONDS);
       ExecutorService sessions = Executors.newCachedThreadPool(
           r -> thread(r, "qmd4j-daemon-session"));
+      try {
+        relay = LoopbackRelay.open(this, paths, sessions);
+      } catch (IOException | RuntimeException e) { // the launcher script then goes through Java
+        LOG.warn("No loopback port for the launcher script: {}", e.toString());
+      }
       ready.run();
       try {
         while (true) {
@@ -112,6 +118,7 @@ public final class DaemonServer {
       } catch (ClosedChannelException stopped) {
         LOG.debug("The daemon stops");
       } finally {
+        closeRelay();
         watch.shutdownNow();
         sessions.shutdown();
         try {
@@ -190,12 +197,18 @@ public final class DaemonServer {
 
   /** Stops accepting clients; the commands running finish. */
   void stop() {
+    closeRelay();
     try {
       ServerSocketChannel s = server;
       if (s != null) s.close();
     } catch (IOException e) {
       LOG.debug("Closing the socket failed", e);
     }
+  }
+
+  private void closeRelay() {
+    LoopbackRelay r = relay;
+    if (r != null) r.close();
   }
 
   void begin() {

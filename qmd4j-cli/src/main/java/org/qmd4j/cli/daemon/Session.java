@@ -48,9 +48,19 @@ final class Session implements Runnable {
   }
 
   private void run(Request request, DataOutputStream wire) throws IOException {
+    int code = execute(server, request, new Frames(wire, Wire.OUT), new Frames(wire, Wire.ERR));
+    Wire.write(wire, Wire.EXIT, Integer.toString(code).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Runs {@code request} in {@code server}, its output on {@code stdout} and {@code stderr}
+   * (what the command's thread logs included).
+   *
+   * @return the exit code
+   */
+  static int execute(DaemonServer server, Request request, OutputStream stdout,
+      OutputStream stderr) {
     server.begin();
-    Frames stdout = new Frames(wire, Wire.OUT);
-    Frames stderr = new Frames(wire, Wire.ERR);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
     PrintWriter err = new PrintWriter(new OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
     int code;
@@ -68,7 +78,7 @@ final class Session implements Runnable {
       err.flush();
       server.end();
     }
-    Wire.write(wire, Wire.EXIT, Integer.toString(code).getBytes(StandardCharsets.UTF_8));
+    return code;
   }
 
   /** A command's stdout or stderr, as frames of one type. */
