@@ -3,7 +3,8 @@
 # empty folder and runs bin/qmd4j with a PATH holding the JDK's bin folder and the few system
 # tools the script uses (no Maven, no source tree, an empty HOME), through PATH and through
 # JAVA_HOME. Checks that a search finds its note, that the first run leaves a start-up archive
-# in the cache folder and later runs use it, and that a too-old Java gets a plain message.
+# in the cache folder and later runs use it, that a running daemon answers the script with no
+# java reachable, and that a too-old Java gets a plain message.
 #
 # Usage: .ci/dist-check.sh ZIP VAULT WORD EXPECTED_PATH
 set -euo pipefail
@@ -38,7 +39,7 @@ cp -r "$VAULT" "$work/vault"
 
 # The system tools bin/qmd4j calls, and nothing else (/usr/bin holds mvn on CI machines).
 for tool in bash env dirname basename readlink sed head cut cksum find mkdir mktemp mv rm \
-    printf locale; do
+    printf locale cat; do
   path="$(command -v "$tool" || true)"
   [[ "$path" == /* ]] && ln -s "$path" "$work/tools/$tool"
 done
@@ -70,6 +71,16 @@ grep -qF "\"$EXPECTED\"" <<<"$out" || { echo "$out"; die "the --json search did 
 if grep -q 'preparing a start-up archive' "$work/err"; then
   die "the second run prepared the start-up archive again"
 fi
+# A daemon serving the vault answers through the script alone: no java reachable at all.
+run PATH="$work/tools:$java_bin" -- daemon start --vault "$work/vault" >/dev/null 2>&1 || true
+run PATH="$work/tools:$java_bin" -- daemon status --vault "$work/vault" >/dev/null 2>&1 \
+  || die "no daemon serves the vault after daemon start"
+out="$(run PATH="$work/tools" -- search --vault "$work/vault" -- "$WORD" 2>"$work/err")" \
+  || { cat "$work/err" >&2; die "bin/qmd4j search failed with a daemon and no java"; }
+grep -qF "$EXPECTED" <<<"$out" \
+  || { echo "$out"; die "the search relayed to the daemon did not find $EXPECTED"; }
+run PATH="$work/tools:$java_bin" -- daemon stop --vault "$work/vault" >/dev/null 2>&1 \
+  || die "daemon stop failed"
 version="$(run PATH="$work/tools:$java_bin" -- -V 2>&1)" || die "bin/qmd4j -V failed: $version"
 grep -q '^qmd4j [0-9]' <<<"$version" || die "bin/qmd4j -V printed no version: $version"
 
@@ -87,4 +98,5 @@ grep -q 'is Java 11.0.25; qmd4j needs Java 17 or newer' <<<"$msg" \
   || die "no plain message for Java 11: $msg"
 
 echo "dist-check: $(basename "$ZIP") unpacked and run with a JDK alone: search, start-up archive," \
-  "JAVA_HOME, -V and the Java version messages all as expected"
+  "JAVA_HOME, a search through the daemon without java, -V and the Java version messages all" \
+  "as expected"
