@@ -55,6 +55,7 @@ final class JarProcesses {
     McpSyncClient client = McpClient.sync(new StdioClientTransport(server,
             new JacksonMcpJsonMapper(JSON)))
         .requestTimeout(Duration.ofMinutes(3))
+        .initializationTimeout(Duration.ofMinutes(2)) // a JVM starting on a busy machine
         .build();
     client.initialize();
     return client;

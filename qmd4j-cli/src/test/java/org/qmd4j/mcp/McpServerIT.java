@@ -39,6 +39,7 @@ class McpServerIT {
     client = McpClient.sync(new StdioClientTransport(server,
             new JacksonMcpJsonMapper(new ObjectMapper())))
         .requestTimeout(Duration.ofSeconds(60))
+        .initializationTimeout(Duration.ofMinutes(2)) // a JVM starting on a busy machine
         .build();
     client.initialize();
   }

@@ -7,6 +7,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.qmd4j.Fixtures;
 import org.qmd4j.SearchProviders;
@@ -41,6 +42,7 @@ class McpBodyFuzzTest {
       "{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}",
       "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\"}");
 
+  @Tag("fuzz") // the seeded mutations below stay in the fast tier
   @FuzzTest(maxDuration = "10s")
   void everyMcpBodyIsAnsweredOrRefusedAsJsonRpc(byte[] bytes) {
     // The test's own requests to its server are not the SSRF that Jazzer's detector looks for.

@@ -10,15 +10,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmd4j.Fixtures;
 
 /**
  * The packaged command line as users run it, with no flag and no environment: a command that
@@ -30,12 +29,31 @@ import org.qmd4j.Fixtures;
 class AutoStartIT {
   private static final String NOTICE = "starting a background searcher for this vault";
   private static final String[] SEARCH = {"search", "--vault", "vault", "--json", "décision"};
+  /** The example vault with its index built; no test edits it. */
+  @TempDir static Path shared;
+  private static PreparedVault vault;
   @TempDir Path dir;
   private final List<DaemonProcesses> clis = new ArrayList<>();
 
-  @BeforeEach
-  void vault() throws Exception {
-    Fixtures.copyVault(dir.resolve("vault"));
+  /** What {@link #SEARCH} prints in-process, without a daemon. */
+  private static String inProcessAnswer;
+
+  @BeforeAll
+  static void prepare() throws Exception {
+    DaemonProcesses.JVMS.set(0);
+    vault = PreparedVault.in(shared);
+    DaemonProcesses.Run here = vault.cli(shared.resolve("answer-cache")).inProcess(SEARCH);
+    assertThat(here.code()).isZero();
+    inProcessAnswer = here.out();
+  }
+
+  private static String answer() {
+    return inProcessAnswer;
+  }
+
+  @AfterAll
+  static void count() {
+    System.out.println("AutoStartIT: " + DaemonProcesses.JVMS + " runs of the jar");
   }
 
   @AfterEach
@@ -43,8 +61,9 @@ class AutoStartIT {
     for (DaemonProcesses cli : clis) cli.close();
   }
 
+  /** Commands with a cache folder of their own at {@code cache}, the index built in it. */
   private DaemonProcesses cli(Path cache) throws Exception {
-    DaemonProcesses cli = new DaemonProcesses(dir, Files.createDirectories(cache));
+    DaemonProcesses cli = vault.cli(cache);
     cli.autoStart(true);
     clis.add(cli);
     return cli;
@@ -52,32 +71,23 @@ class AutoStartIT {
 
   /** The daemon's pid once {@code daemon status} shows one (it starts in the background). */
   private static long awaitDaemon(DaemonProcesses cli) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    Optional<Long> pid = cli.pid();
-    while (pid.isEmpty() && System.nanoTime() < deadline) {
-      Thread.sleep(200);
-      pid = cli.pid();
-    }
-    assertThat(pid).as("a daemon started in the background").isPresent();
-    cli.adopt(pid.get());
-    return pid.get();
+    return cli.awaitDaemon();
   }
 
   @Test
   void aCommandStartsTheDaemonSaysSoOnceAndLaterCommandsRunInIt() throws Exception {
     DaemonProcesses cli = cli(dir.resolve("cache"));
-    DaemonProcesses.Run here = cli.inProcess(SEARCH);
-    assertThat(here.code()).isZero();
+    String here = answer();
 
     DaemonProcesses.Run first = cli.run(SEARCH);
     assertThat(first.code()).isZero();
-    assertThat(first.out()).isEqualTo(here.out()); // byte for byte, wherever it ran
+    assertThat(first.out()).isEqualTo(here); // byte for byte, wherever it ran
     assertThat(first.err()).containsOnlyOnce(NOTICE).contains("--no-daemon to avoid");
     awaitDaemon(cli);
 
     DaemonProcesses.Run next = cli.run(SEARCH);
     assertThat(next.relayed()).as("served by the daemon").isTrue();
-    assertThat(next.out()).isEqualTo(here.out());
+    assertThat(next.out()).isEqualTo(here);
     assertThat(next.err()).doesNotContain(NOTICE).doesNotContain("could not start");
 
     // Another command of the daemon's, and a new daemon after a stop: no second notice.
@@ -86,7 +96,7 @@ class AutoStartIT {
     assertThat(tree.out()).isEqualTo(cli.inProcess("tree", "--vault", "vault").out());
     assertThat(cli.run("daemon", "stop", "--vault", "vault").code()).isZero();
     DaemonProcesses.Run again = cli.run(SEARCH);
-    assertThat(again.out()).isEqualTo(here.out());
+    assertThat(again.out()).isEqualTo(here);
     assertThat(again.err()).doesNotContain(NOTICE);
     awaitDaemon(cli);
   }
@@ -94,7 +104,7 @@ class AutoStartIT {
   @Test
   void twoFirstCommandsAtOnceShareOneDaemonAndNeitherSaysItFailed() throws Exception {
     DaemonProcesses cli = cli(dir.resolve("cache"));
-    String answer = cli.inProcess(SEARCH).out();
+    String answer = answer();
     java.util.concurrent.ExecutorService pool =
         java.util.concurrent.Executors.newFixedThreadPool(2);
     try {
@@ -116,7 +126,7 @@ class AutoStartIT {
   @Test
   void ciAndTheOffSwitchesStartNoDaemon() throws Exception {
     DaemonProcesses cli = cli(dir.resolve("cache"));
-    String answer = cli.inProcess(SEARCH).out();
+    String answer = answer();
     List<DaemonProcesses.Run> runs = List.of(
         cli.run(Map.of("CI", "true"), SEARCH),
         cli.run(Map.of("CI", "1"), "find", "--vault", "vault", "--query", "facture"),
@@ -135,7 +145,7 @@ class AutoStartIT {
   @Test
   void aDaemonFolderThatCannotBeMadeLeavesTheAnswerUnchanged() throws Exception {
     DaemonProcesses cli = cli(dir.resolve("cache"));
-    String answer = cli.inProcess(SEARCH).out();
+    String answer = answer();
     Path folder = cli.daemonFolder();
     Files.writeString(folder, "not a folder"); // where the daemon's folder should be
 
@@ -143,7 +153,8 @@ class AutoStartIT {
     assertThat(first.code()).isZero();
     assertThat(first.out()).isEqualTo(answer);
     assertThat(first.err()).containsOnlyOnce("the background searcher could not start")
-        .doesNotContain("Exception").doesNotContain(dir.toString());
+        .doesNotContain("Exception").doesNotContain(dir.toString())
+        .doesNotContain(vault.dir().toString());
     DaemonProcesses.Run second = cli.run(SEARCH);
     assertThat(second.code()).isZero();
     assertThat(second.out()).isEqualTo(answer);
@@ -157,7 +168,7 @@ class AutoStartIT {
   void aDaemonThatStopsAsItStartsLeavesTheAnswerUnchangedAndIsSaidWhyOnce() throws Exception {
     // A cache folder too deep for a Unix socket's path: the daemon refuses to start.
     DaemonProcesses cli = cli(dir.resolve("c".repeat(120)));
-    String answer = cli.inProcess(SEARCH).out();
+    String answer = answer();
 
     DaemonProcesses.Run first = cli.run(SEARCH);
     assertThat(first.code()).isZero();
@@ -173,12 +184,13 @@ class AutoStartIT {
   @Test
   void theDaemonItStartsNeverHoldsTheCommandsPipesOpen() throws Exception {
     DaemonProcesses cli = cli(dir.resolve("cache"));
-    String answer = cli.inProcess(SEARCH).out();
+    String answer = answer();
     List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-        System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar")));
+        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(DaemonProcesses.launcherOptions(SEARCH));
+    command.addAll(List.of("-jar", System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar")));
     command.addAll(List.of(SEARCH));
-    ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+    ProcessBuilder pb = new ProcessBuilder(command).directory(vault.dir().toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     Map<String, String> env = pb.environment();
     env.remove("CI");

@@ -17,10 +17,11 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmd4j.Fixtures;
 
 /**
  * A daemon that dies while answering, which a real one cannot be made to do on cue: a socket
@@ -28,15 +29,26 @@ import org.qmd4j.Fixtures;
  * Before any output, the client runs the command itself; after some, it says so and exits 1.
  */
 class DaemonDeathIT {
+  @TempDir static Path shared;
+  private static PreparedVault vault;
   @TempDir Path dir;
   private DaemonProcesses cli;
   private DaemonPaths paths;
 
+  @BeforeAll
+  static void prepare() throws Exception {
+    DaemonProcesses.JVMS.set(0);
+    vault = PreparedVault.in(shared);
+  }
+
+  @AfterAll
+  static void count() {
+    System.out.println("DaemonDeathIT: " + DaemonProcesses.JVMS + " runs of the jar");
+  }
+
   @BeforeEach
   void vault() throws Exception {
-    Fixtures.copyVault(dir.resolve("vault"));
-    Path cache = Files.createDirectories(dir.resolve("cache"));
-    cli = new DaemonProcesses(dir, cache);
+    cli = vault.cli(dir.resolve("cache"));
     paths = cli.daemonPaths();
     Spawner.createFolder(paths.folder());
   }

@@ -16,8 +16,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,18 +33,42 @@ import org.qmd4j.Fixtures;
  * daemon.
  */
 class DaemonIT {
+  /** The example vault with its index built, shared by every test that does not edit it. */
+  @TempDir static Path shared;
+  private static PreparedVault vault;
+  /** The daemon the tests that only read share, started by the first of them. */
+  private static DaemonProcesses reader;
   @TempDir Path dir;
   private DaemonProcesses cli;
 
+  @BeforeAll
+  static void prepare() throws Exception {
+    DaemonProcesses.JVMS.set(0);
+    vault = PreparedVault.in(shared);
+  }
+
+  @AfterAll
+  static void stopReader() throws Exception {
+    if (reader != null) reader.close();
+    System.out.println("DaemonIT: " + DaemonProcesses.JVMS + " runs of the jar");
+  }
+
   @BeforeEach
-  void vault() throws Exception {
-    Fixtures.copyVault(dir.resolve("vault"));
-    cli = new DaemonProcesses(dir, Files.createDirectories(dir.resolve("cache")));
+  void cache() {
+    cli = vault.cli(dir.resolve("cache"));
   }
 
   @AfterEach
   void stopDaemons() throws Exception {
     cli.close();
+  }
+
+  private static synchronized DaemonProcesses reader() throws Exception {
+    if (reader == null) {
+      reader = vault.cli(shared.resolve("reader-cache"));
+      reader.start();
+    }
+    return reader;
   }
 
   private static final List<String[]> COMMANDS = List.of(
@@ -64,10 +90,8 @@ class DaemonIT {
 
   @Test
   void everyCommandPrintsTheSameBytesAndExitCodeThroughTheDaemon() throws Exception {
-    cli.start();
     // Both ways find the index built and up to date: no "indexed N files" on either stderr.
-    cli.run("search", "--vault", "vault", "warm");
-    cli.inProcess("search", "--vault", "vault", "warm");
+    DaemonProcesses cli = reader();
     for (String[] args : COMMANDS) {
       DaemonProcesses.Run here = cli.inProcess(args);
       DaemonProcesses.Run daemon = cli.run(args);
@@ -87,7 +111,7 @@ class DaemonIT {
 
   @Test
   void concurrentClientsAreServedAndAgree() throws Exception {
-    cli.start();
+    DaemonProcesses cli = reader();
     String expected = cli.inProcess("search", "--vault", "vault", "--json", "décision").out();
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
@@ -113,7 +137,7 @@ class DaemonIT {
     DaemonProcesses.Run status = cli.run("daemon", "status", "--vault", "vault");
     assertThat(status.code()).isZero();
     assertThat(status.out()).contains("pid           " + pid)
-        .contains("vault         " + dir.resolve("vault").toRealPath())
+        .contains("vault         " + shared.resolve("vault").toRealPath())
         .contains("engine        embedded").contains("layout        projects")
         .containsPattern("uptime +[0-9]+ s").containsPattern("version +\\S+")
         .contains("idle timeout  1 h");
@@ -190,6 +214,9 @@ class DaemonIT {
 
   @Test
   void anEditIsSeenByTheNextSearchThroughTheDaemon() throws Exception {
+    // A vault of its own, which the edit leaves the other tests' vault as it was.
+    Fixtures.copyVault(dir.resolve("vault"));
+    cli = new DaemonProcesses(dir, Files.createDirectories(dir.resolve("own-cache")));
     cli.start();
     DaemonProcesses.Run before = cli.run("search", "--vault", "vault", "zorglub");
     assertThat(before.relayed()).isTrue();

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The packaged command line run as a user runs it, in one folder with one cache, with or
@@ -19,6 +20,8 @@ import java.util.concurrent.TimeUnit;
  */
 @SuppressWarnings("try") // closed in an @AfterEach, not as a try-with-resources resource
 final class DaemonProcesses implements AutoCloseable {
+  /** The JVMs this class started in this test JVM (the daemons they launched not counted). */
+  static final AtomicInteger JVMS = new AtomicInteger();
   private final Path dir;
   private final Path cache;
   private final List<Long> daemons = new ArrayList<>();
@@ -67,8 +70,9 @@ final class DaemonProcesses implements AutoCloseable {
     Path out = Files.createTempFile(dir, "out", ".txt");
     Path err = Files.createTempFile(dir, "err", ".txt");
     List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xlog:class+load:file=" + classes, "-jar", jar));
+        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(launcherOptions(args));
+    command.addAll(List.of("-Xlog:class+load:file=" + classes, "-jar", jar));
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
         .redirectOutput(out.toFile()).redirectError(err.toFile())
@@ -84,6 +88,7 @@ final class DaemonProcesses implements AutoCloseable {
     env.put("NO_COLOR", "1");
     env.putAll(new HashMap<>(extraEnv));
     Process p = pb.start();
+    JVMS.incrementAndGet();
     if (!p.waitFor(3, TimeUnit.MINUTES)) {
       p.destroyForcibly();
       throw new AssertionError("qmd4j " + String.join(" ", args) + " did not end in 3 min");
@@ -94,6 +99,17 @@ final class DaemonProcesses implements AutoCloseable {
     Files.delete(out);
     Files.delete(err);
     return run;
+  }
+
+  /**
+   * The JVM options the {@code qmd4j} launcher gives {@code args}: the serial collector, and
+   * the C1 compiler only for a short-lived command ({@code daemon start} passes its options on
+   * to the daemon it launches, without the C1-only one).
+   */
+  static List<String> launcherOptions(String... args) {
+    boolean longLived = args.length > 0 && List.of("mcp", "serve", "daemon").contains(args[0]);
+    return longLived ? List.of("-XX:+UseSerialGC")
+        : List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
   }
 
   /** {@code daemon start} on the vault with {@code options}; returns the daemon's pid. */
@@ -130,6 +146,23 @@ final class DaemonProcesses implements AutoCloseable {
     return Optional.empty();
   }
 
+  /**
+   * The pid of the daemon commands started in the background, once it answers: waits for its
+   * socket (no JVM started meanwhile), then asks {@code daemon status}.
+   */
+  long awaitDaemon() throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    Path socket = daemonFolder().resolve("daemon.sock");
+    Optional<Long> pid = Optional.empty();
+    while (pid.isEmpty() && System.nanoTime() < deadline) {
+      if (Files.exists(socket)) pid = pid();
+      if (pid.isEmpty()) Thread.sleep(100);
+    }
+    if (pid.isEmpty()) throw new AssertionError("no daemon started in the background");
+    adopt(pid.get());
+    return pid.get();
+  }
+
   /** The vault's daemon folder. */
   Path daemonFolder() {
     return daemonPaths().folder();
@@ -144,7 +177,10 @@ final class DaemonProcesses implements AutoCloseable {
   @Override
   public void close() throws Exception {
     try {
-      run("daemon", "stop", "--vault", "vault");
+      // A daemon may be running when commands start one, or one started here still lives.
+      boolean running = autoStart || daemons.stream().anyMatch(pid ->
+          ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+      if (running) run("daemon", "stop", "--vault", "vault");
     } finally {
       for (long pid : daemons) {
         ProcessHandle.of(pid).ifPresent(p -> {
