@@ -43,7 +43,7 @@ class HandshakeFirstTest {
         McpClientHarness mcp = new McpClientHarness(searcher)) {
       assertThat(mcp.client.getServerInstructions())
           .contains("qmd4j searches the markdown vault")
-          .contains("projects: startup-x");
+          .contains("; projects: client-dupont, comptabilite, jardin-potager, ");
       assertThat(mcp.client.listTools().tools()).extracting(Tool::name)
           .contains("search", "find_notes", "read", "tasks");
       assertThat(mcp.client.listResources().resources()).extracting(Resource::name)
