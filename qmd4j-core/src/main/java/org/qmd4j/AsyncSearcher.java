@@ -88,10 +88,10 @@ public final class AsyncSearcher {
    * opened this searcher, so that its first searches are not several times slower than later
    * ones: the index is brought up to date, then searches of words taken from the vault's
    * newest chunks run one after another on a daemon thread of their own, their results
-   * discarded, for at most 200 searches or 10 seconds (5 searches for an engine other than
-   * the embedded one, whose searches cost a process or a server). Each waits while a search of
-   * the application's runs, so those never wait behind more than the one warm-up search under
-   * way. Only the first call starts it; later calls return the same future.
+   * discarded, for at most 200 searches or 10 seconds once the index is up to date (5
+   * searches for an engine other than the embedded one, whose searches cost a process or a
+   * server). Each waits while a search of the application's runs, so those never wait
+   * behind more than the one warm-up search under way. Only the first call starts it; later calls return the same future.
    *
    * @return completed when the warm-up ends; exceptionally with the {@link
    *     org.qmd4j.search.SearchException} a search failed with

@@ -111,6 +111,28 @@ public final class SearchProviders {
    * @throws IndexException if the embedded index cannot be created
    */
   public static Searcher forVault(Path vault, SearchOptions options) {
+    return open(vault, options, false);
+  }
+
+  /**
+   * Expert: {@link #forVault(Path, SearchOptions)} for a long-lived server, which should answer
+   * its clients before its index is open. The searcher is returned without waiting for the
+   * embedded engine's index to open (its folders registered with the watcher, the index
+   * checked, its file records loaded): that runs on a thread of its own, and every search
+   * waits for it. A failure to open is then the {@link IndexException} of each search instead
+   * of this call's; {@link Searcher#describe()} names the index folder even when the index
+   * turns out to be kept in memory (a warning says so). Other engines open as with {@code
+   * forVault}.
+   *
+   * @throws VaultNotFoundException if {@code vault} is not an existing folder
+   * @throws QmdUnavailableException if {@link EngineChoice#QMD} is asked and qmd cannot run
+   * @since 0.9
+   */
+  public static Searcher openInBackground(Path vault, SearchOptions options) {
+    return open(vault, options, true);
+  }
+
+  private static Searcher open(Path vault, SearchOptions options, boolean background) {
     Objects.requireNonNull(vault, "vault == null");
     Objects.requireNonNull(options, "options == null");
     if (!EnginePlugins.isBuiltIn(options.engineName())) {
@@ -122,10 +144,10 @@ public final class SearchProviders {
     String fallback = options.environment().get(FALLBACK_ENV);
     if ("1".equals(fallback) || "true".equalsIgnoreCase(fallback)) {
       return embedded(root, layout, options,
-          FALLBACK_ENV + "=" + fallback + " forces the embedded engine");
+          FALLBACK_ENV + "=" + fallback + " forces the embedded engine", background);
     }
     if (choice == EngineChoice.EMBEDDED) {
-      return embedded(root, layout, options, "the embedded engine was requested");
+      return embedded(root, layout, options, "the embedded engine was requested", background);
     }
     QmdOptions qmd = options.qmd();
     BinaryLocator locator =
@@ -155,7 +177,7 @@ public final class SearchProviders {
     if (WARNED.add(root + "|" + problem)) {
       LOG.info("Using the embedded engine for {}: {}", root, problem);
     }
-    return embedded(root, layout, options, problem);
+    return embedded(root, layout, options, problem, background);
   }
 
   /**
@@ -208,9 +230,13 @@ public final class SearchProviders {
   }
 
   private static Searcher embedded(Path root, VaultLayout layout, SearchOptions options,
-      String reason) {
+      String reason, boolean background) {
     Optional<EmbeddingModel> model = EmbeddingModels.of(options);
-    return searcher(openEmbedded(root, layout, options, model), reason,
+    SearchEngine engine = !background ? openEmbedded(root, layout, options, model)
+        : new OpeningEngine("embedded", options.inMemoryIndex() ? "memory"
+            : indexDir(root, layout, options).toString(),
+            () -> openEmbedded(root, layout, options, model));
+    return searcher(engine, reason,
         model.isEmpty() ? EMBEDDED_DEEP.replace(")", " without qmd)") : embeddedDeep(model, ""),
         root, layout, options);
   }

@@ -31,7 +31,7 @@ final class WarmUp {
   static final int SEARCHES = 200;
   /** The most searches of a warm-up of an engine whose searches cost a process or a server. */
   static final int FEW = 5;
-  /** How long a warm-up may last, waits included. */
+  /** How long a warm-up's searches may last after its first one, waits included. */
   static final Duration BUDGET = Duration.ofSeconds(10);
   /** How many distinct words the queries are made of. */
   private static final int WORDS = 40;
@@ -44,7 +44,7 @@ final class WarmUp {
     Thread thread = new Thread(() -> {
       long began = System.nanoTime();
       try {
-        int ran = run(pipeline, searches, began + BUDGET.toNanos());
+        int ran = run(pipeline, searches, BUDGET.toNanos());
         LOG.debug("Warm-up: {} searches in {} ms", ran,
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began));
         done.complete(null);
@@ -61,16 +61,23 @@ final class WarmUp {
     thread.start();
   }
 
-  /** The warm-up's searches, until {@code deadline}; how many ran. */
-  static int run(SearchPipeline pipeline, int searches, long deadline) {
+  /**
+   * The warm-up's searches, for {@code budgetNanos} after the first one (which opens the index
+   * and brings it up to date: at 100,000 files that alone may take seconds, which would
+   * otherwise leave no time for the searches that warm the search path); how many ran.
+   */
+  static int run(SearchPipeline pipeline, int searches, long budgetNanos) {
     List<SearchResult> newest = pipeline.answered(
         SearchRequest.of(SearchRequest.WILDCARD).withLimit(20)).results();
+    long start = System.nanoTime();
     List<String> words = words(newest);
     int ran = 1;
     if (words.isEmpty()) return ran;
-    for (int i = 0; ran < searches && System.nanoTime() < deadline; i++) {
-      while (pipeline.busy() && System.nanoTime() < deadline) LockSupport.parkNanos(PAUSE_NANOS);
-      if (System.nanoTime() >= deadline) break;
+    for (int i = 0; ran < searches && System.nanoTime() - start < budgetNanos; i++) {
+      while (pipeline.busy() && System.nanoTime() - start < budgetNanos) {
+        LockSupport.parkNanos(PAUSE_NANOS);
+      }
+      if (System.nanoTime() - start >= budgetNanos) break;
       pipeline.answered(SearchRequest.of(query(words, i)));
       ran++;
     }

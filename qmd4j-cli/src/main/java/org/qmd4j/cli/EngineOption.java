@@ -51,4 +51,12 @@ final class EngineOption {
   Searcher open(Path vault, SearchOptions options) {
     return SearchProviders.forVault(vault, options);
   }
+
+  /**
+   * {@link #open} for a long-lived server: returned before the embedded engine's index is
+   * open, which its first search waits for.
+   */
+  Searcher openInBackground(Path vault, SearchOptions options) {
+    return SearchProviders.openInBackground(vault, options);
+  }
 }

@@ -31,10 +31,12 @@ final class McpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    try (Searcher searcher = engine.open(vault.resolve(),
+    // Long-lived: the index opens in the background, so that the MCP handshake is answered at
+    // once (the first search waits for it); the vault is watched, so a search re-reads only
+    // what changed; the search path is warmed in the background so that the first searches
+    // are not the slow ones.
+    try (Searcher searcher = engine.openInBackground(vault.resolve(),
         vault.applyTo(engine.applyTo(base)).withWatch(true))) {
-      // Long-lived: the vault is watched, so a search re-reads only what changed; its search
-      // path is warmed in the background so that the first searches are not the slow ones.
       searcher.async().warmUp();
       // The raw descriptors: frames are bytes, and nothing else may reach stdout.
       Qmd4jMcpServer.serve(searcher, new FileInputStream(FileDescriptor.in),

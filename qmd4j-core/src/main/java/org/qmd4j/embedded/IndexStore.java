@@ -3,6 +3,7 @@ package org.qmd4j.embedded;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -51,8 +52,17 @@ final class IndexStore {
     this.location = location;
     this.stamp = Map.copyOf(stamp);
     this.vectors = vectors;
-    prepare();
+    Set<String> verified = prepare();
     this.searchers = new Searchers(directory);
+    if (directory instanceof FSDirectory && !verified.isEmpty()) {
+      IndexSearcher searcher = acquire();
+      try {
+        written.trust(((FSDirectory) directory).getDirectory(),
+            (DirectoryReader) searcher.getIndexReader(), verified);
+      } finally {
+        release(searcher);
+      }
+    }
   }
 
   /** The embedding model of this index, if any. */
@@ -69,8 +79,10 @@ final class IndexStore {
    * Makes sure the directory holds a sound index of this format; rebuilds it otherwise. The
    * index is derived data: whatever its files hold (truncated, overwritten, missing, a lock
    * file with content), it is rebuilt from the vault, with one warning saying why.
+   *
+   * @return the files whose checksums were found sound (none for an index written here)
    */
-  private void prepare() throws IOException {
+  private Set<String> prepare() throws IOException {
     String problem = null;
     WriteLock.repairFile(directory, location);
     try {
@@ -79,8 +91,7 @@ final class IndexStore {
         if (!data.equals(stamp)) {
           problem = "it was written with other settings or another version (" + data + ")";
         } else {
-          IndexVerifier.verify(directory, location);
-          return;
+          return IndexVerifier.verify(directory, location);
         }
       }
     } catch (IOException | RuntimeException | InternalError e) {
@@ -96,16 +107,18 @@ final class IndexStore {
       Map<String, String> data = new HashMap<>();
       Iterable<Map.Entry<String, String>> live = writer.getLiveCommitData();
       if (live != null) live.forEach(e -> data.put(e.getKey(), e.getValue()));
-      if (data.equals(stamp) && problem == null) return;
+      if (data.equals(stamp) && problem == null) return Set.of();
       if (problem != null) LOG.warn("Rebuilding the index at {}: {}", location, problem);
       writer.deleteAll();
       commit(writer);
+      return Set.of();
     } catch (IOException | RuntimeException e) {
       if (e instanceof LockObtainFailedException) throw (LockObtainFailedException) e;
       // Too damaged for Lucene to open: remove its files under the lock and start again.
       LOG.warn("Rebuilding the index at {}: it is damaged ({}); its files are removed",
           location, problem != null ? problem : e.toString());
       wipe();
+      return Set.of();
     }
   }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -32,14 +33,23 @@ final class IndexVerifier {
    * are the ones already verified, with the same sizes and modification times (the
    * fingerprint kept in {@value #VERIFIED_FILE}): short-lived processes (the CLI) then pay it
    * once per change of the index, not at every start.
+   *
+   * @return the names of the files found sound: those of the commit verified
    */
-  static void verify(Directory directory, String location) throws IOException {
-    String fingerprint = fingerprint(directory);
+  static Set<String> verify(Directory directory, String location) throws IOException {
+    SegmentInfos latest = SegmentInfos.readLatestCommit(directory);
+    String fingerprint = fingerprint(directory, latest);
     Path record = verifiedRecord(directory);
-    if (record != null && fingerprint.equals(readQuietly(record))) return;
+    if (record != null && fingerprint.equals(readQuietly(record))) {
+      return Set.copyOf(latest.files(true));
+    }
+    Set<String> verified;
     try (DirectoryReader reader = DirectoryReader.open(directory)) {
       for (LeafReaderContext leaf : reader.leaves()) leaf.reader().checkIntegrity();
+      verified = Set.copyOf(reader.getIndexCommit().getFileNames());
     }
+    // Recorded only when the reader read the commit fingerprinted (no commit meanwhile).
+    if (!verified.equals(Set.copyOf(latest.files(true)))) return verified;
     if (record != null) {
       try {
         Files.writeString(record, fingerprint);
@@ -47,13 +57,15 @@ final class IndexVerifier {
         LOG.debug("Cannot record the verified index at {}: {}", location, e.toString());
       }
     }
+    return verified;
   }
 
   /** The files of the latest commit with their sizes and, on disk, modification times. */
-  private static String fingerprint(Directory directory) throws IOException {
+  private static String fingerprint(Directory directory, SegmentInfos commit)
+      throws IOException {
     StringBuilder out = new StringBuilder();
     Path dir = directory instanceof FSDirectory ? ((FSDirectory) directory).getDirectory() : null;
-    for (String name : new TreeSet<>(SegmentInfos.readLatestCommit(directory).files(true))) {
+    for (String name : new TreeSet<>(commit.files(true))) {
       out.append(name).append(' ').append(directory.fileLength(name));
       if (dir != null) {
         out.append(' ').append(Files.getLastModifiedTime(dir.resolve(name),

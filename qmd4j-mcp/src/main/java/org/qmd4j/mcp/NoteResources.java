@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -52,10 +53,52 @@ final class NoteResources {
 
   private final Searcher searcher;
   private final Object lock = new Object();
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "qmd4j-mcp-resources");
+        t.setDaemon(true);
+        return t;
+      });
   private Set<String> listed = Set.of(); // guarded by lock; a HashSet: diffed in O(n)
+  private CompletableFuture<Void> loaded; // guarded by lock
 
   NoteResources(Searcher searcher) {
     this.searcher = searcher;
+  }
+
+  /**
+   * Lists the notes indexed now as {@code server}'s resources, on the timer's thread, then
+   * keeps the list in step ({@link #watch}); only the first call does, later ones return the
+   * same future. For a server built without them, whose clients have not listed resources yet.
+   *
+   * @return completed once the server lists them
+   */
+  CompletableFuture<Void> load(McpSyncServer server, Duration every) {
+    CompletableFuture<Void> mine;
+    synchronized (lock) {
+      if (loaded != null) return loaded;
+      mine = loaded = new CompletableFuture<>();
+    }
+    try {
+      timer.execute(() -> {
+        try {
+          Set<String> paths = indexed();
+          synchronized (lock) {
+            listed = paths;
+          }
+          for (String path : new TreeSet<>(paths)) server.addResource(spec(path));
+          LOG.debug("Resources: {} notes listed", paths.size());
+        } catch (RuntimeException e) {
+          LOG.warn("Cannot list the notes as resources: {}", e.toString(), e);
+        } finally {
+          mine.complete(null);
+        }
+        watch(server, every);
+      });
+    } catch (RejectedExecutionException closed) {
+      mine.complete(null); // the server closed: nothing to list
+    }
+    return mine;
   }
 
   /** The resources of the notes indexed now; remembers them for the next {@link #sync}. */
@@ -179,12 +222,6 @@ final class NoteResources {
    * walk a short-lived search does) is the listener.
    */
   AutoCloseable watch(McpSyncServer server, Duration every) {
-    ScheduledExecutorService timer =
-        Executors.newSingleThreadScheduledExecutor(r -> {
-          Thread t = new Thread(r, "qmd4j-mcp-resources");
-          t.setDaemon(true);
-          return t;
-        });
     Runnable poll = new Runnable() {
       @Override
       public void run() {
@@ -202,8 +239,17 @@ final class NoteResources {
         }
       }
     };
-    timer.schedule(poll, every.toNanos(), TimeUnit.NANOSECONDS);
-    return timer::shutdownNow;
+    try {
+      timer.schedule(poll, every.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException closed) {
+      LOG.debug("Resource list not watched: the server closed");
+    }
+    return this::close;
+  }
+
+  /** Stops listing and watching the notes. Idempotent. */
+  void close() {
+    timer.shutdownNow();
   }
 
   /** How much longer than a walk took the next one waits at least. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
@@ -16,7 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import org.qmd4j.EngineDescription;
 import org.qmd4j.IndexedFiles;
 import org.qmd4j.Searcher;
@@ -24,7 +25,6 @@ import org.qmd4j.search.DateSpec;
 import org.qmd4j.search.Layout;
 import org.qmd4j.search.Scope;
 import org.qmd4j.search.SearchException;
-import org.qmd4j.spi.VaultFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,10 +87,17 @@ public final class Qmd4jMcpServer {
     String instructions = instructions(searcher);
     transport.discovery(discovery(instructions, transport.protocolVersions()));
     NoteResources notes = new NoteResources(searcher);
-    McpSyncServer server = configure(McpServer.sync(transport), searcher, settings, notes,
-        instructions).build();
+    // The notes are listed as resources when a client first asks for them, not before the
+    // handshake: a walk of a large vault takes seconds. The transport holds resources/list
+    // until then.
+    CompletableFuture<McpSyncServer> built = new CompletableFuture<>();
+    transport.holdResourceLists(() -> built.thenCompose(
+        s -> notes.load(s, settings.resourcePoll())));
+    McpSyncServer server = configure(McpServer.sync(transport), searcher, settings,
+        List.of(), notes, instructions).build();
+    built.complete(server);
     logReady(searcher, settings, "stdio", transport.protocolVersions());
-    AutoCloseable watch = notes.watch(server, settings.resourcePoll());
+    AutoCloseable watch = notes::close;
     try {
       transport.awaitClosed();
     } finally {
@@ -136,7 +143,8 @@ public final class Qmd4jMcpServer {
 
   static <S extends McpServer.SyncSpecification<S>> McpServer.SyncSpecification<S>
       configure(McpServer.SyncSpecification<S> spec, Searcher searcher,
-          ServerSettings settings, NoteResources notes, String instructions) {
+          ServerSettings settings, List<SyncResourceSpecification> resources,
+          NoteResources notes, String instructions) {
     return spec.jsonMapper(JSON)
         .serverInfo(NAME, version())
         .instructions(instructions)
@@ -151,7 +159,7 @@ public final class Qmd4jMcpServer {
         .jsonSchemaValidator(OutputValidation.validator())
         .tools(tools(searcher, settings))
         .uriTemplateManagerFactory(NoteResources::templateManager)
-        .resources(notes.initial())
+        .resources(resources)
         .resourceTemplates(notes.template());
   }
 
@@ -211,7 +219,7 @@ public final class Qmd4jMcpServer {
       String instructions = instructions(searcher);
       NoteResources notes = new NoteResources(searcher);
       McpSyncServer server = configure(McpServer.sync(transport), searcher,
-          ServerSettings.DEFAULT, notes, instructions).build();
+          ServerSettings.DEFAULT, notes.initial(), notes, instructions).build();
       DiscoveryServlet servlet = new DiscoveryServlet(transport,
           discovery(instructions, transport.protocolVersions()), guard);
       logReady(searcher, ServerSettings.DEFAULT, "Streamable HTTP at " + options.endpoint(),
@@ -259,7 +267,7 @@ public final class Qmd4jMcpServer {
   }
 
   /**
-   * What the server says about the vault at initialize: engine, layout, files, projects and
+   * What the server says about the vault at initialize: engine, layout, projects and
    * the scopes of its layout; of a notes vault, its notes, folders, tags and links, and
    * nothing of projects.
    */
@@ -267,16 +275,18 @@ public final class Qmd4jMcpServer {
     EngineDescription d = searcher.describe();
     boolean notes = d.layout() == Layout.NOTES;
     Path vault = Path.of(d.vault());
-    List<VaultFile> files;
-    try {
-      files = IndexedFiles.of(searcher);
-    } catch (SearchException e) {
-      files = List.of(); // the instructions then say 0 files; a search says what is wrong
+    // One listing of projects/, not a walk of the vault: the handshake that carries these
+    // instructions does not wait for a walk of a large vault (the tree tool lists its files).
+    List<String> projects = List.of();
+    if (!notes) {
+      try {
+        projects = IndexedFiles.projects(searcher);
+      } catch (SearchException e) {
+        LOG.warn("The instructions name no project: {}", e.getMessage());
+      }
     }
-    TreeSet<String> projects = new TreeSet<>();
-    for (VaultFile f : files) f.project().ifPresent(projects::add);
-    return "qmd4j searches the markdown vault " + vault + " (" + files.size()
-        + " indexed files; layout: " + d.layout().wireName() + ", "
+    return "qmd4j searches the markdown vault " + vault + " (layout: "
+        + d.layout().wireName() + ", "
         // A detected notes layout is a plain folder of notes: its reason would speak of the
         // projects it lacks, which would only suggest tools that do not exist here.
         + (notes && d.layoutReason().startsWith("detected") ? "a folder of notes"

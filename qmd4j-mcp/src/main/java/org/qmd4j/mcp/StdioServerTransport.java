@@ -11,8 +11,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -34,6 +37,8 @@ import reactor.core.publisher.Mono;
  *   <li>{@code server/discover} (MCP 2026-07-28's first request, unknown to the SDK) is answered
  *       here with the server's {@link Discovery}, and the session goes on: a later
  *       {@code initialize} is served as usual;
+ *   <li>{@code resources/list} waits for the notes to be listed, which the first one starts
+ *       ({@link #holdResourceLists}): the handshake does not wait for a walk of the vault;
  *   <li>at the end of the input, the requests already read are answered (waiting at most the
  *       drain time), then the session closes and {@link #awaitClosed()} returns.
  * </ul>
@@ -54,6 +59,8 @@ final class StdioServerTransport implements McpServerTransportProvider {
   private long pending; // requests handed to the session and not answered yet; guarded
   private volatile McpServerSession session;
   private volatile Discovery discovery;
+  private volatile Supplier<CompletableFuture<?>> resourceLists;
+  private final AtomicReference<CompletableFuture<?>> listing = new AtomicReference<>();
 
   StdioServerTransport(McpJsonMapper json, InputStream in, OutputStream out, long drainMillis) {
     this.json = json;
@@ -65,6 +72,15 @@ final class StdioServerTransport implements McpServerTransportProvider {
   /** What {@code server/discover} answers; set before the server is built. */
   void discovery(Discovery discovery) {
     this.discovery = discovery;
+  }
+
+  /**
+   * Holds each {@code resources/list} until the future {@code load} gives (asked once, at the
+   * first of them) completes, and drops the resource list notifications sent meanwhile: no
+   * client has a list to update yet. Set before the server is built.
+   */
+  void holdResourceLists(Supplier<CompletableFuture<?>> load) {
+    this.resourceLists = load;
   }
 
   @Override
@@ -83,7 +99,11 @@ final class StdioServerTransport implements McpServerTransportProvider {
   @Override
   public Mono<Void> notifyClients(String method, Object params) {
     McpServerSession s = session;
-    return s == null ? Mono.empty() : s.sendNotification(method, params);
+    if (s == null || McpSchema.METHOD_NOTIFICATION_RESOURCES_LIST_CHANGED.equals(method)
+        && resourceLists != null && !listed()) {
+      return Mono.empty();
+    }
+    return s.sendNotification(method, params);
   }
 
   @Override
@@ -134,8 +154,34 @@ final class StdioServerTransport implements McpServerTransportProvider {
       synchronized (pendingLock) {
         pending++;
       }
+      if (resourceLists != null && McpSchema.METHOD_RESOURCES_LIST.equals(
+          ((McpSchema.JSONRPCRequest) message).method()) && !listed()) {
+        JSONRPCMessage held = message;
+        listing().whenComplete((done, failure) -> handle(held));
+        return;
+      }
     }
+    handle(message);
+  }
+
+  private void handle(JSONRPCMessage message) {
     session.handle(message).subscribe(null, e -> LOG.warn("MCP message not handled", e));
+  }
+
+  /** The resources' listing, started by the first call. */
+  private CompletableFuture<?> listing() {
+    CompletableFuture<?> started = listing.get();
+    if (started != null) return started;
+    synchronized (listing) {
+      if (listing.get() == null) listing.set(resourceLists.get());
+      return listing.get();
+    }
+  }
+
+  /** Whether the resources are listed: asked for, and done. */
+  private boolean listed() {
+    CompletableFuture<?> started = listing.get();
+    return started != null && started.isDone();
   }
 
   private static boolean isBlank(byte[] line) {

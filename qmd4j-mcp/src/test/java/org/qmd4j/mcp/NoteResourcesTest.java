@@ -110,6 +110,10 @@ class NoteResourcesTest {
         McpClientHarness watched = new McpClientHarness(copy,
             new ServerSettings(Duration.ofSeconds(20), Duration.ofMillis(100)),
             spec -> spec.resourcesChangeConsumer(changes::add))) {
+      String uri0 = "qmd4j://vault/projects/startup-x/state.md";
+      // A client is told of changes to the list it has: it lists the notes first.
+      assertThat(watched.client.listResources().resources()).extracting(Resource::uri)
+          .contains(uri0);
       Files.writeString(vault.resolve("projects/startup-x/bucket/nouvelle-note.md"),
           "# Nouvelle note\n\nUn webhook de plus.\n", StandardCharsets.UTF_8);
       String uri = "qmd4j://vault/projects/startup-x/bucket/nouvelle-note.md";

@@ -60,7 +60,7 @@ class NotesLayoutMcpTest {
     assertThat(rows).isNotEmpty();
     rows.forEach(r -> assertThat(r.get("path").asText()).startsWith("clients/"));
     assertThat(answers.get("init").path("result").path("instructions").asText())
-        .contains("12 indexed files; layout: notes, a folder of notes")
+        .contains("(layout: notes, a folder of notes)")
         .contains("Scopes: folder:<path> (or no scope for the whole vault).");
   }
 
