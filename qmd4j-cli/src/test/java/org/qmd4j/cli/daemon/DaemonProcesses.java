@@ -67,13 +67,27 @@ final class DaemonProcesses implements AutoCloseable {
   Run run(Map<String, String> extraEnv, String... args) throws IOException,
       InterruptedException {
     Path classes = Files.createTempFile(dir, "classes", ".log");
-    Path out = Files.createTempFile(dir, "out", ".txt");
-    Path err = Files.createTempFile(dir, "err", ".txt");
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     command.addAll(launcherOptions(args));
     command.addAll(List.of("-Xlog:class+load:file=" + classes, "-jar", jar));
     command.addAll(List.of(args));
+    JVMS.incrementAndGet();
+    Run run = exec(command, extraEnv);
+    run = new Run(run.code(), run.out(), run.err(), Files.readString(classes));
+    Files.delete(classes);
+    return run;
+  }
+
+  /**
+   * Runs {@code command} in the folder of the vault with this cache, as {@link #run} runs the
+   * jar: no daemon switch or log level from the build's environment, {@code CI=1} unless
+   * {@link #autoStart}, colours off; then {@code extraEnv}.
+   */
+  Run exec(List<String> command, Map<String, String> extraEnv) throws IOException,
+      InterruptedException {
+    Path out = Files.createTempFile(dir, "out", ".txt");
+    Path err = Files.createTempFile(dir, "err", ".txt");
     ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
         .redirectOutput(out.toFile()).redirectError(err.toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
@@ -88,14 +102,12 @@ final class DaemonProcesses implements AutoCloseable {
     env.put("NO_COLOR", "1");
     env.putAll(new HashMap<>(extraEnv));
     Process p = pb.start();
-    JVMS.incrementAndGet();
     if (!p.waitFor(3, TimeUnit.MINUTES)) {
       p.destroyForcibly();
-      throw new AssertionError("qmd4j " + String.join(" ", args) + " did not end in 3 min");
+      throw new AssertionError(String.join(" ", command) + " did not end in 3 min");
     }
     Run run = new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8), Files.readString(classes));
-    Files.delete(classes);
+        Files.readString(err, StandardCharsets.UTF_8), "");
     Files.delete(out);
     Files.delete(err);
     return run;

@@ -19,13 +19,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmd4j.Fixtures;
 
 /**
  * The launcher scripts' short way to a running daemon: with a daemon of the installation's jar
@@ -36,23 +35,33 @@ import org.qmd4j.Fixtures;
  */
 class ShellRelayIT {
   private static final String NO_JAVA = "has no bin/java";
-  @TempDir Path dir;
+  @TempDir static Path shared;
+  private static PreparedVault vault;
+  @TempDir Path work;
+  private Path dir;
+  private Path cache;
   private DaemonProcesses cli;
   private Path launcher;
   private Path jar;
 
+  @BeforeAll
+  static void prepare() throws Exception {
+    vault = PreparedVault.in(shared);
+  }
+
   /** An unpacked distribution: bin/qmd4j, lib/ with the command line's jar and the relay. */
   @BeforeEach
   void install() throws Exception {
-    Fixtures.copyVault(dir.resolve("vault"));
-    Path home = dir.resolve("qmd4j-dist");
+    dir = vault.dir();
+    Path home = work.resolve("qmd4j-dist");
     Path bin = Files.createDirectories(home.resolve("bin"));
     Path lib = Files.createDirectories(home.resolve("lib"));
     launcher = Files.copy(Path.of("src/dist/bin/qmd4j"), bin.resolve("qmd4j"));
     Files.copy(Path.of("src/dist/lib/qmd4j-relay.bash"), lib.resolve("qmd4j-relay.bash"));
     jar = Files.copy(Path.of(System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar")),
         lib.resolve("qmd4j-cli-test.jar"), StandardCopyOption.COPY_ATTRIBUTES);
-    cli = new DaemonProcesses(dir, Files.createDirectories(dir.resolve("cache")));
+    cache = work.resolve("cache");
+    cli = vault.cli(cache);
     cli.useJar(jar);
   }
 
@@ -64,8 +73,6 @@ class ShellRelayIT {
   @Test
   void commandsAnswerWithoutAJvmWithTheSameBytesAndExitCodes() throws Exception {
     cli.start();
-    cli.inProcess("search", "--vault", "vault", "warm");
-    script(Map.of(), "search", "--vault", "vault", "warm"); // the daemon's index is fresh
     List<String[]> commands = List.of(
         new String[] {"search", "--vault", "vault", "décision"},
         new String[] {"search", "--vault=vault", "--json", "facture", "impayée"},
@@ -173,31 +180,8 @@ class ShellRelayIT {
       command.add(launcher.toString());
     }
     command.addAll(List.of(args));
-    Path out = Files.createTempFile(dir, "out", ".txt");
-    Path err = Files.createTempFile(dir, "err", ".txt");
-    ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
-        .redirectOutput(out.toFile()).redirectError(err.toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-    Map<String, String> env = pb.environment();
-    for (String name : List.of(DaemonClient.OFF_ENV, "QMD4J_LOG", "QMD4J_VAULT", "TZ")) {
-      env.remove(name);
-    }
-    env.put("CI", "1");
-    env.put("JAVA_HOME", dir.resolve("no-java").toString());
-    env.put("QMD4J_CACHE_DIR", dir.resolve("cache").toString());
-    env.put("QMD4J_SEARCH_FALLBACK", "1");
-    env.put("NO_COLOR", "1");
-    env.putAll(new HashMap<>(extraEnv));
-    Process p = pb.start();
-    if (!p.waitFor(3, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
-      throw new AssertionError(String.join(" ", command) + " did not end in 3 min");
-    }
-    DaemonProcesses.Run run = new DaemonProcesses.Run(p.exitValue(),
-        Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8), "");
-    Files.delete(out);
-    Files.delete(err);
-    return run;
+    Map<String, String> env = new HashMap<>(extraEnv);
+    env.putIfAbsent("JAVA_HOME", work.resolve("no-java").toString());
+    return cli.exec(command, env);
   }
 }
