@@ -3,7 +3,6 @@ package org.qmd4j.qmd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -67,37 +66,6 @@ class QmdWatchedFreshnessTest {
     }
     assertThat(feed.changes()).as("the engine closed its feed")
         .isEqualTo(VaultFeed.Changes.EVERYTHING);
-  }
-
-  /**
-   * The identifiers searched for a query word's part come from the vault as the watcher
-   * vouches for it (no walk per search): one written, renamed away or deleted is seen by the
-   * search right after.
-   */
-  @Test
-  void anIdentifierWrittenIntoAWatchedVaultIsFoundByItsPartAtOnce() throws IOException {
-    QmdBinary.Probe probe = BinaryLocator.fromEnvironment(System.getenv()).locate()
-        .map(path -> QmdBinary.probe(path, ProcessRunner.system()))
-        .orElse(new QmdBinary.Probe(Optional.empty(), "no qmd on PATH"));
-    Assumptions.assumeTrue(probe.binary().isPresent(),
-        () -> "qmd 2.x not found on PATH: " + probe.problem());
-    Path vault = tmp.resolve("vault");
-    Files.createDirectories(vault.resolve("projects/api"));
-    Files.writeString(vault.resolve("projects/api/notes.md"), "# Notes\n\nNothing yet.\n");
-    Map<String, String> env = new HashMap<>(System.getenv());
-    env.put("XDG_CACHE_HOME", tmp.resolve("xdg-cache").toString());
-    VaultFeed feed = VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS);
-    try (QmdEngine engine = QmdEngine.open(vault, VaultLayout.PROJECTS, tmp.resolve("qmd"),
-        probe.binary().get(), QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
-      assertThat(paths(engine, "builder")).isEmpty();
-      Path note = vault.resolve("projects/api/client.md");
-      Files.writeString(note, "# Client\n\nThe HttpClientBuilder sets the timeouts.\n");
-      assertThat(paths(engine, "builder")).containsExactly("projects/api/client.md");
-      Files.move(note, vault.resolve("projects/api/renamed.md"));
-      assertThat(paths(engine, "builder")).containsExactly("projects/api/renamed.md");
-      Files.delete(vault.resolve("projects/api/renamed.md"));
-      assertThat(paths(engine, "builder")).isEmpty();
-    }
   }
 
   /** Without the resident session: each search starts a qmd process. */
