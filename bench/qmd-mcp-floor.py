@@ -3,9 +3,10 @@
 the lex searches that engine sends in fast mode (the whole query, then one per word when there
 are several), one at a time, on the same queries as bench/mcp-vs-qmd.py.
 
-Usage: bench/qmd-mcp-floor.py QMD_INDEX_DIR [rounds=5]
+Usage: bench/qmd-mcp-floor.py QMD_INDEX_DIR [rounds=5] [limit=10]
   QMD_INDEX_DIR  a folder holding qmd's index.sqlite and cfg/ with the collection "bench"
                  (the second argument of bench/mcp-vs-qmd.py)
+  limit          documents asked for; qmd4j's MCP search (default limit 20) asks for 21
 Prints the median and p90 of the calls after one warm-up round.
 """
 import json
@@ -21,6 +22,7 @@ from mcp_stdio import QUERIES
 def main():
     folder = sys.argv[1]
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    limit = int(sys.argv[3]) if len(sys.argv) > 3 else 10
     env = dict(os.environ, INDEX_PATH=os.path.join(folder, "index.sqlite"),
                QMD_CONFIG_DIR=os.path.join(folder, "cfg"))
     # Run from a folder without .qmd/, which would take over INDEX_PATH.
@@ -50,7 +52,7 @@ def main():
         if len(words) > 1:
             searches += [{"type": "lex", "query": w} for w in words]
         reply = call("tools/call", {"name": "query", "arguments": {
-            "searches": searches, "collections": ["bench"], "limit": 10, "rerank": False}})
+            "searches": searches, "collections": ["bench"], "limit": limit, "rerank": False}})
         if "error" in reply or reply.get("result", {}).get("isError"):
             raise SystemExit(f"query failed: {reply}")
 
@@ -68,7 +70,7 @@ def main():
     server.stdin.close()
     server.wait(timeout=30)
     times.sort()
-    print(f"raw qmd mcp query (lex searches of qmd4j's fast mode): median "
+    print(f"raw qmd mcp query (lex searches of qmd4j's fast mode, limit {limit}): median "
           f"{statistics.median(times):.2f} ms, p90 {times[int(len(times) * 0.9)]:.2f} ms, "
           f"n={len(times)}")
 

@@ -127,7 +127,7 @@ public final class TermMatcher {
   /** Whether {@code tokens} hold word {@code w} as {@link #held(String)} tells it. */
   private static boolean holds(TextTokens tokens, Map.Entry<String, String> w) {
     return tokens.stems().containsKey(w.getKey()) || tokens.stemSet().contains(w.getValue())
-        || prefixOf(w.getKey(), tokens.stems().keySet());
+        || w.getKey().length() >= MIN_PREFIX_LENGTH && tokens.hasTermStartingWith(w.getKey());
   }
 
   /** The query's words (folded, as searched) that {@code text} holds, in query order. */

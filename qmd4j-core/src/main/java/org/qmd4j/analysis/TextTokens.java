@@ -96,18 +96,32 @@ public final class TextTokens {
     return vocabulary().stemSet;
   }
 
+  /**
+   * Whether a distinct term starts with {@code prefix}: a binary search of the sorted terms,
+   * where the terms starting with a prefix follow it, side by side.
+   */
+  public boolean hasTermStartingWith(String prefix) {
+    String[] sorted = vocabulary().sorted;
+    int at = Arrays.binarySearch(sorted, prefix);
+    if (at >= 0) return true;
+    int next = -at - 1;
+    return next < sorted.length && sorted[next].startsWith(prefix);
+  }
+
   private Vocabulary vocabulary() {
     Vocabulary v = vocabulary;
     if (v == null) {
       Map<String, String> s = new HashMap<>();
       for (String t : terms) s.computeIfAbsent(t, Analysis::stem);
-      v = new Vocabulary(s, new HashSet<>(s.values()));
+      String[] sorted = s.keySet().toArray(new String[0]);
+      Arrays.sort(sorted);
+      v = new Vocabulary(s, new HashSet<>(s.values()), sorted);
       vocabulary = v;
     }
     return v;
   }
 
-  private record Vocabulary(Map<String, String> stems, Set<String> stemSet) {}
+  private record Vocabulary(Map<String, String> stems, Set<String> stemSet, String[] sorted) {}
 
   /** Collects the tokens of one text. Not thread-safe. */
   public static final class Builder {

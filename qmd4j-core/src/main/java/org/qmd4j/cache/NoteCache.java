@@ -1,6 +1,7 @@
 package org.qmd4j.cache;
 
 import java.io.IOException;
+import java.lang.ref.SoftReference;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
@@ -44,7 +46,17 @@ public final class NoteCache {
   private final Chunker chunker;
   private final Map<String, Entry> notes = new ConcurrentHashMap<>();
 
-  private record Entry(FileStamp stamp, ParsedNote note) {}
+  /** A note as read at {@code stamp}, with a value derived from it ({@link #derived}). */
+  private static final class Entry {
+    final FileStamp stamp;
+    final ParsedNote note;
+    volatile SoftReference<Object> derived;
+
+    Entry(FileStamp stamp, ParsedNote note) {
+      this.stamp = stamp;
+      this.note = note;
+    }
+  }
 
   public NoteCache(Path vault, VaultLayout layout, Chunker chunker) {
     this.vault = vault;
@@ -91,6 +103,23 @@ public final class NoteCache {
       notes.remove(path); // now a link, or under one: not an indexed file
       return Optional.empty();
     }
+  }
+
+  /**
+   * A value of {@code type} that {@code compute} derives from {@code note}, a note as {@link
+   * #get} returned it: computed once per version of the note and kept with it while memory
+   * allows (a note read again is another version). A note no longer cached, or a value of
+   * another type kept, is computed again, not kept.
+   */
+  public <T> T derived(ParsedNote note, Class<T> type, Function<ParsedNote, T> compute) {
+    Entry e = notes.get(note.file().path());
+    if (e == null || e.note != note) return compute.apply(note);
+    SoftReference<Object> kept = e.derived;
+    Object value = kept == null ? null : kept.get();
+    if (type.isInstance(value)) return type.cast(value);
+    T made = compute.apply(note);
+    if (value == null) e.derived = new SoftReference<>(made);
+    return made;
   }
 
   /**

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.qmd4j.analysis.TermMatcher;
+import org.qmd4j.analysis.TextTokens;
+import org.qmd4j.analysis.TokenCache;
 import org.qmd4j.cache.NoteCache;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.spi.Chunk;
@@ -37,6 +39,7 @@ final class QmdChunks {
       Optional<ParsedNote> note = notes.get(doc.path());
       if (note.isEmpty() || note.get().chunks().isEmpty()) continue; // deleted since the update
       boolean any = false;
+      if (!matcher.words().isEmpty()) keepTokens(note.get(), notes);
       for (Chunk c : note.get().chunks()) {
         double strength = matcher.strength(c);
         if (strength > 0) {
@@ -65,6 +68,39 @@ final class QmdChunks {
       if (out.size() == limit) break;
     }
     return out;
+  }
+
+  /**
+   * Puts the tokens of {@code note}'s chunks (texts and headings), analysed once per version
+   * of the note, in the {@link TokenCache} that {@link TermMatcher} reads: a note qmd returns
+   * again is not analysed again, however many other texts went through the bounded cache.
+   */
+  private static void keepTokens(ParsedNote note, NoteCache notes) {
+    NoteTokens kept = notes.derived(note, NoteTokens.class, NoteTokens::of);
+    for (int i = 0; i < kept.texts().length; i++) {
+      if (kept.texts()[i] != null) TokenCache.remember(kept.texts()[i], kept.tokens()[i]);
+    }
+  }
+
+  /**
+   * The texts {@link TermMatcher} analyses in a note's chunks, two per chunk (its text, then
+   * its headings joined by newlines, null without headings), and their tokens.
+   */
+  private record NoteTokens(String[] texts, TextTokens[] tokens) {
+    static NoteTokens of(ParsedNote note) {
+      List<Chunk> chunks = note.chunks();
+      String[] texts = new String[chunks.size() * 2];
+      TextTokens[] tokens = new TextTokens[texts.length];
+      for (int i = 0; i < chunks.size(); i++) {
+        Chunk c = chunks.get(i);
+        texts[2 * i] = c.text();
+        texts[2 * i + 1] = c.headings().isEmpty() ? null : String.join("\n", c.headings());
+      }
+      for (int i = 0; i < texts.length; i++) {
+        if (texts[i] != null) tokens[i] = TextTokens.analyse(texts[i]);
+      }
+      return new NoteTokens(texts, tokens);
+    }
   }
 
   /** The most documents qmd is asked for when its first answer may hide better chunks. */

@@ -100,7 +100,8 @@ public final class QmdEngine implements SearchEngine {
     this.session = new ResidentSession(options.session(),
         () -> commands.sessionLaunch(options.session().startTimeout()));
     this.notes = new NoteCache(vault, layout, chunker);
-    this.words = new QmdVocabulary(vault, layout, notes);
+    this.words = new QmdVocabulary(vault, layout, notes,
+        () -> options.autoRefresh() ? freshness.watchedVault() : Optional.empty());
     this.documents = new QmdDocumentCount(session, options, collection);
     this.healer = new QmdIndexHealer(vault, indexFile, freshness, collection, session,
         commands);

@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -126,6 +127,18 @@ final class QmdFreshness {
     if (updated || updates.get() != updatesBefore) return call.run();
     if (failed != null) throw failed;
     return early;
+  }
+
+  /**
+   * The vault as the last walk found it, when the watcher vouches for it: it watches, and a
+   * walk succeeded after the last change taken from it. Empty otherwise (the caller walks).
+   * A change not taken yet is taken by the next search's own look, before qmd is asked.
+   */
+  Optional<Map<String, FileStamp>> watchedVault() {
+    if (!watching()) return Optional.empty();
+    synchronized (lock) {
+      return walkNext || stamps.isEmpty() ? Optional.empty() : Optional.of(stamps);
+    }
   }
 
   /** The lock that serializes updates and collection changes within this process. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.qmd4j.analysis.ChunkVocabulary;
 import org.qmd4j.analysis.TermMatcher;
 import org.qmd4j.cache.NoteCache;
@@ -22,19 +23,28 @@ import org.qmd4j.vault.VaultScanner;
  * The words of the vault for the qmd engine, whose index qmd4j cannot read: made from
  * qmd4j's own chunks of every indexed file, kept until a file changes. Made at the first
  * search: each search asks it for the identifiers holding a query word as a part, and a
- * search whose word matched nothing for the nearest words. Thread-safe.
+ * search whose word matched nothing for the nearest words. Whether a file changed is told by
+ * the vault as a watcher vouches for it ({@code watched}), else by a stat walk of the vault.
+ * Thread-safe.
  */
 final class QmdVocabulary {
   private final Path vault;
   private final VaultLayout layout;
   private final NoteCache notes;
+  private final Supplier<Optional<Map<String, FileStamp>>> watched;
   private Map<String, FileStamp> madeFrom; // guarded by this
   private ChunkVocabulary words; // guarded by this
 
-  QmdVocabulary(Path vault, VaultLayout layout, NoteCache notes) {
+  /**
+   * @param watched the vault's files as the last walk found them while a watcher vouches
+   *     that none changed since, else empty (the vocabulary then walks the vault itself)
+   */
+  QmdVocabulary(Path vault, VaultLayout layout, NoteCache notes,
+      Supplier<Optional<Map<String, FileStamp>>> watched) {
     this.vault = vault;
     this.layout = layout;
     this.notes = notes;
+    this.watched = watched;
   }
 
   /** The most identifiers a query's words add to what qmd is asked for. */
@@ -60,7 +70,9 @@ final class QmdVocabulary {
   /** The vocabulary of the vault as it is now. */
   synchronized ChunkVocabulary current() {
     try {
-      Map<String, FileStamp> files = VaultScanner.scan(vault, layout);
+      Optional<Map<String, FileStamp>> known = watched.get();
+      Map<String, FileStamp> files = known.isPresent() ? known.get()
+          : VaultScanner.scan(vault, layout);
       if (!files.equals(madeFrom)) {
         List<Chunk> chunks = new ArrayList<>();
         for (String path : files.keySet()) {
