@@ -110,7 +110,7 @@ class McpServerIT {
   void initializeDescribesTheVault() {
     assertThat(client.getServerInfo().name()).isEqualTo("qmd4j");
     assertThat(client.getServerInstructions())
-        .contains("indexed files").contains("startup-x").contains("all-changelogs")
+        .contains("startup-x").contains("all-changelogs")
         .contains("Engine: embedded");
   }
 
