@@ -4,6 +4,7 @@ engine, vault watched), and of "edit a note, then search for the new word" throu
 No qmd beside it: for profiling the qmd4j side alone.
 
 Usage: bench/mcp-latency.py VAULT [rounds=15] [edits=20]
+The edited notes are put back as they were at the end (their times change).
 Environment: QMD4J_CACHE_DIR (qmd4j's index cache), JAVA_HOME, QMD4J_COMMAND (the command
 that starts qmd4j, ./qmd4j by default); JFR_DIR: record the server
 with JFR (`jcmd`, settings=profile) after the warm-up: JFR_DIR/search.jfr over the timed
@@ -63,17 +64,30 @@ def main():
         if len(notes) > 500:
             break
     edit_lat, found = [], 0
+    # A word no earlier run left in the vault (each run also puts the notes back as they were),
+    # so that only the edit can make the search find it.
+    run = f"{int(time.time()) % 100000:05d}"
+    originals = {}
     jcmd("JFR.start", "name=edit", "settings=profile")
-    for i in range(edits):
-        word = f"zorglub{i:03d}x"
-        with open(notes[(i * 37) % len(notes)], "a", encoding="utf-8") as f:
-            f.write(f"\n\nAjout {word} pour le test.\n")
-        ms, text = search(word)
-        edit_lat.append(ms)
-        found += word in text
-        time.sleep(0.3)
-    jcmd("JFR.stop", "name=edit", f"filename={jfr}/edit.jfr")
-    client.close(timeout=120)
+    try:
+        for i in range(edits):
+            word = f"zorglub{run}n{i:03d}x"
+            note = notes[(i * 37) % len(notes)]
+            if note not in originals:
+                with open(note, "rb") as f:
+                    originals[note] = f.read()
+            with open(note, "a", encoding="utf-8") as f:
+                f.write(f"\n\nAjout {word} pour le test.\n")
+            ms, text = search(word)
+            edit_lat.append(ms)
+            found += word in text
+            time.sleep(0.3)
+        jcmd("JFR.stop", "name=edit", f"filename={jfr}/edit.jfr")
+        client.close(timeout=120)
+    finally:
+        for note, content in originals.items():
+            with open(note, "wb") as f:
+                f.write(content)
 
     def line(name, xs):
         xs = sorted(xs)
