@@ -95,9 +95,16 @@ qmd4j_relay() {
   { exec {_qr_fd}<>"/dev/tcp/127.0.0.1/$_qr_port"; } 2>/dev/null || return 200
   # Lengths are in bytes: read them in the C locale (restored when the function returns).
   local LC_ALL=C
-  printf 'qmd4j-relay/1 %s\n' "$_qr_token" >&"$_qr_fd"
-  printf '%s\0' "$_qr_mode" "$_qr_cwd" "$_qr_tz" "$_qr_console" "$#" "$@" "${#_qr_env[@]}" \
-    "${_qr_env[@]}" >&"$_qr_fd"
+  # Whatever listens on a port a dead daemon left may close it: a failed write means Java.
+  trap '' PIPE
+  if ! { printf 'qmd4j-relay/1 %s\n' "$_qr_token" && printf '%s\0' "$_qr_mode" "$_qr_cwd" \
+      "$_qr_tz" "$_qr_console" "$#" "$@" "${#_qr_env[@]}" "${_qr_env[@]}"; } \
+      >&"$_qr_fd" 2>/dev/null; then
+    trap - PIPE
+    exec {_qr_fd}<&-
+    return 200
+  fi
+  trap - PIPE
   local _qr_kind _qr_len _qr_size _qr_body _qr_printed=0
   # The daemon's first line says whether it takes the command; an answer that does not come
   # at once is not the daemon's.
