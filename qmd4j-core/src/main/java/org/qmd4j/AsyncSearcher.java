@@ -91,7 +91,8 @@ public final class AsyncSearcher {
    * discarded, for at most 200 searches or 10 seconds once the index is up to date (5
    * searches for an engine other than the embedded one, whose searches cost a process or a
    * server). Each waits while a search of the application's runs, so those never wait
-   * behind more than the one warm-up search under way. Only the first call starts it; later calls return the same future.
+   * behind more than the one warm-up search under way. Only the first call starts it; later
+   * calls return the same future.
    *
    * @return completed when the warm-up ends; exceptionally with the {@link
    *     org.qmd4j.search.SearchException} a search failed with
