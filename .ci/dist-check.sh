@@ -15,7 +15,7 @@ WORD="$3"
 EXPECTED="$4"
 die() { echo "dist-check: ERROR: $*" >&2; exit 1; }
 
-[[ -f "$ZIP" ]] || die "no archive at $ZIP (./mvnw package makes it)"
+[[ -f "$ZIP" ]] || die "no archive at $ZIP (./mvnw -Pfull package makes it)"
 if ! command -v unzip >/dev/null; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >&2 \
     || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >&2; }

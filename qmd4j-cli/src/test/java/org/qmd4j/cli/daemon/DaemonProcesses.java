@@ -69,7 +69,7 @@ final class DaemonProcesses implements AutoCloseable {
     Path classes = Files.createTempFile(dir, "classes", ".log");
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-    command.addAll(launcherOptions(args));
+    command.addAll(launcherOptions(Path.of(jar), args));
     command.addAll(List.of("-Xlog:class+load:file=" + classes, "-jar", jar));
     command.addAll(List.of(args));
     JVMS.incrementAndGet();
@@ -113,15 +113,32 @@ final class DaemonProcesses implements AutoCloseable {
     return run;
   }
 
-  /**
-   * The JVM options the {@code qmd4j} launcher gives {@code args}: the serial collector, and
-   * the C1 compiler only for a short-lived command ({@code daemon start} passes its options on
-   * to the daemon it launches, without the C1-only one).
-   */
+  /** The JVM options the {@code qmd4j} launcher gives {@code args} on the build's jar. */
   static List<String> launcherOptions(String... args) {
+    return launcherOptions(Path.of(System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar")),
+        args);
+  }
+
+  /**
+   * The JVM options the {@code qmd4j} launcher gives {@code args} on {@code jar}: the serial
+   * collector, the C1 compiler only for a short-lived command ({@code daemon start} passes its
+   * options on to the daemon it launches, without the C1-only one), and, on the build's jar,
+   * the class-data archive that the build made for the tests ({@code qmd4j.cliArchive}, as the
+   * launcher makes one beside the jar; JVM logs on stderr, errors only, as the launcher has
+   * them). A copy of the jar is another jar to the archive: it runs without one.
+   */
+  static List<String> launcherOptions(Path jar, String... args) {
     boolean longLived = args.length > 0 && List.of("mcp", "serve", "daemon").contains(args[0]);
-    return longLived ? List.of("-XX:+UseSerialGC")
-        : List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+    List<String> options = new ArrayList<>(longLived ? List.of("-XX:+UseSerialGC")
+        : List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+    String archive = System.getProperty("qmd4j.cliArchive", "");
+    Path built = Path.of(System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar"));
+    if (!archive.isEmpty() && Files.isRegularFile(Path.of(archive))
+        && jar.toAbsolutePath().normalize().equals(built.toAbsolutePath().normalize())) {
+      options.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:disable",
+          "-Xlog:all=error:stderr"));
+    }
+    return options;
   }
 
   /** {@code daemon start} on the vault with {@code options}; returns the daemon's pid. */
