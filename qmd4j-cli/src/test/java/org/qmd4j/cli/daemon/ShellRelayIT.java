@@ -41,6 +41,12 @@ class ShellRelayIT {
   private Path dir;
   private Path cache;
   private DaemonProcesses cli;
+  /**
+   * The same vault and cache with the build's jar, for the in-process answers the relayed ones
+   * are compared with (the same bytes as the installation's copy; it starts with the tests'
+   * class-data archive).
+   */
+  private DaemonProcesses local;
   private Path launcher;
   private Path jar;
 
@@ -63,6 +69,7 @@ class ShellRelayIT {
     cache = work.resolve("cache");
     cli = vault.cli(cache);
     cli.useJar(jar);
+    local = new DaemonProcesses(dir, cache);
   }
 
   @AfterEach
@@ -86,7 +93,7 @@ class ShellRelayIT {
         new String[] {"search", "--vault", "vault", "zzzqqqxxx"});
     for (String[] args : commands) {
       String what = String.join(" ", args);
-      DaemonProcesses.Run here = cli.inProcess(args);
+      DaemonProcesses.Run here = local.inProcess(args);
       DaemonProcesses.Run relayed = script(Map.of(), args);
       assertThat(relayed.out()).as("stdout of " + what).isEqualTo(here.out());
       assertThat(relayed.err()).as("stderr of " + what).isEqualTo(here.err());
@@ -96,7 +103,7 @@ class ShellRelayIT {
         "search", "--json", "décision");
     assertThat(fromEnvironment.code()).isZero();
     assertThat(fromEnvironment.out()).isEqualTo(
-        cli.inProcess("search", "--vault", "vault", "--json", "décision").out());
+        local.inProcess("search", "--vault", "vault", "--json", "décision").out());
     DaemonProcesses.Run doctor = script(Map.of(), "doctor", "--vault", "vault");
     assertThat(doctor.out()).containsPattern("daemon +pid [0-9]+ serves this vault \\(this"
         + " command ran in it\\)");
@@ -124,7 +131,7 @@ class ShellRelayIT {
 
   private void aTerminalSeesStderrAndStdoutInTheOrderTheyWerePrinted() throws Exception {
     if (!new File("/usr/bin/script").canExecute()) return; // no script(1) to make a terminal
-    DaemonProcesses.Run here = cli.inProcess("search", "--vault", "vault", "--scope",
+    DaemonProcesses.Run here = local.inProcess("search", "--vault", "vault", "--scope",
         "nowhere", "x");
     DaemonProcesses.Run tty = script(Map.of(), "/usr/bin/script", "-qec",
         "bash " + launcher + " search --vault vault --scope nowhere x", "/dev/null");
@@ -133,7 +140,7 @@ class ShellRelayIT {
     DaemonProcesses.Run found = script(Map.of(), "/usr/bin/script", "-qec",
         "bash " + launcher + " search --vault vault décision", "/dev/null");
     assertThat(found.out().replace("\r\n", "\n"))
-        .isEqualTo(cli.inProcess("search", "--vault", "vault", "décision").out());
+        .isEqualTo(local.inProcess("search", "--vault", "vault", "décision").out());
   }
 
   @Test
@@ -164,7 +171,7 @@ class ShellRelayIT {
         "--vault", "vault", "--json", "décision");
     assertThat(relayed.err()).doesNotContain("JAVA_HOME");
     assertThat(relayed.out()).isEqualTo(
-        cli.inProcess("search", "--vault", "vault", "--json", "décision").out());
+        local.inProcess("search", "--vault", "vault", "--json", "décision").out());
   }
 
   /**
