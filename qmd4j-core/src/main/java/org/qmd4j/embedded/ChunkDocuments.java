@@ -30,6 +30,7 @@ import org.qmd4j.search.FileKind;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.VaultFile;
+import org.qmd4j.vault.ChunkReading;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.ParsedNote;
 import org.qmd4j.vault.VaultLayout;
@@ -103,13 +104,14 @@ final class ChunkDocuments {
     for (int i = 0; i < note.chunks().size(); i++) {
       Chunk chunk = note.chunks().get(i);
       if (file == null) file = FileTerms.of(chunk, note.title(), note.frontmatter());
-      docs.add(toDocument(chunk, file, v.isEmpty() ? null : v.get(i)));
+      docs.add(toDocument(chunk, file, note.readings().get(i), v.isEmpty() ? null : v.get(i)));
     }
     return docs;
   }
 
   static Document toDocument(Chunk chunk, String title) {
-    return toDocument(chunk, FileTerms.of(chunk, title, Frontmatter.NONE), null);
+    return toDocument(chunk, FileTerms.of(chunk, title, Frontmatter.NONE), Optional.empty(),
+        null);
   }
 
   /**
@@ -146,8 +148,12 @@ final class ChunkDocuments {
     }
   }
 
-  /** The document of {@code chunk}; {@code vector}, a unit vector, may be null. */
-  private static Document toDocument(Chunk chunk, FileTerms file, float[] vector) {
+  /**
+   * The document of {@code chunk}; {@code reading}, the chunker's reading of it, if known;
+   * {@code vector}, a unit vector, may be null.
+   */
+  private static Document toDocument(Chunk chunk, FileTerms file,
+      Optional<ChunkReading> reading, float[] vector) {
     Document doc = new Document();
     if (vector != null) {
       doc.add(new KnnFloatVectorField(Fields.VECTOR, vector,
@@ -175,7 +181,7 @@ final class ChunkDocuments {
       doc.add(new LongPoint(Fields.DATE, d.toEpochDay()));
     });
     // The typed conditions (status, tag, deadline ...) are filters inside the index too.
-    RecordFields.add(doc, chunk, file.frontmatter);
+    RecordFields.add(doc, chunk, file.frontmatter, reading);
 
     String text = Analysis.normalize(chunk.text());
     String headings = Analysis.normalize(String.join(" \n ", chunk.headings()));

@@ -13,6 +13,7 @@ import org.apache.lucene.search.TermQuery;
 import org.qmd4j.notes.TypedSearch;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.RecordCondition;
+import org.qmd4j.vault.ChunkReading;
 import org.qmd4j.vault.Frontmatter;
 
 /**
@@ -31,9 +32,12 @@ final class RecordFields {
   /** Indexed, not stored: the record's day (a task's deadline), as an epoch day. */
   static final String DAY = "recday";
 
-  /** Adds the fields of {@code chunk}'s record; its file's frontmatter is {@code file}. */
-  static void add(Document doc, Chunk chunk, Frontmatter file) {
-    RecordCondition.Fields fields = TypedSearch.recordFields(chunk, file);
+  /**
+   * Adds the fields of {@code chunk}'s record; its file's frontmatter is {@code file}, and
+   * {@code reading} the chunker's reading of it, if known (then its text is not parsed again).
+   */
+  static void add(Document doc, Chunk chunk, Frontmatter file, Optional<ChunkReading> reading) {
+    RecordCondition.Fields fields = TypedSearch.recordFields(chunk, file, reading);
     for (String term : fields.terms()) {
       doc.add(new StringField(TERMS, term, Field.Store.NO));
     }

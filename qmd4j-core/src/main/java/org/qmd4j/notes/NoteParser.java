@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.qmd4j.internal.Texts;
 import org.qmd4j.search.LineRange;
 import org.qmd4j.spi.Chunk;
+import org.qmd4j.vault.ChunkReading;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.Heading;
 import org.qmd4j.vault.NoteText;
@@ -49,6 +50,14 @@ final class NoteParser {
       this.frontmatter = chunk.lines().from() == 1 ? Frontmatter.parse(note) : Frontmatter.NONE;
     }
 
+    /** The chunk read already: what reading its text alone would find. */
+    private Parsed(Chunk chunk, ChunkReading reading) {
+      this.chunk = chunk;
+      this.note = NoteText.of(chunk.text());
+      this.frontmatter = reading.frontmatter();
+      this.headings = reading.headings();
+    }
+
     List<Heading> headings() {
       if (headings == null) headings = Outline.headings(note, frontmatter.endLine());
       return headings;
@@ -81,6 +90,11 @@ final class NoteParser {
   /** Reads {@code chunk}'s text and frontmatter. */
   static Parsed parse(Chunk chunk) {
     return new Parsed(chunk);
+  }
+
+  /** {@link #parse(Chunk)}, with its {@code reading} when the chunker knew it. */
+  static Parsed parse(Chunk chunk, Optional<ChunkReading> reading) {
+    return reading.isPresent() ? new Parsed(chunk, reading.get()) : new Parsed(chunk);
   }
 
   // --- changelogs ---------------------------------------------------------------------------

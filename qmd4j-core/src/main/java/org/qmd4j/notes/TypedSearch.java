@@ -29,6 +29,7 @@ import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.RecordCondition;
+import org.qmd4j.vault.ChunkReading;
 import org.qmd4j.vault.Frontmatter;
 import org.qmd4j.vault.FrontmatterReader;
 import org.qmd4j.vault.Unreadable;
@@ -110,24 +111,36 @@ public final class TypedSearch {
    * @param file the frontmatter of the chunk's file, which a bucket chunk without it reads
    */
   public static RecordCondition.Fields recordFields(Chunk chunk, Frontmatter file) {
+    return recordFields(chunk, file, Optional.empty());
+  }
+
+  /**
+   * {@link #recordFields(Chunk, Frontmatter)}, with what reading the chunk's text alone finds
+   * when its file's reading already told ({@code ParsedNote.readings}): the chunk's text is
+   * not parsed again. The fields are the same either way.
+   */
+  public static RecordCondition.Fields recordFields(Chunk chunk, Frontmatter file,
+      Optional<ChunkReading> reading) {
     for (Kind<?> kind : Kind.all()) {
-      if (kind.fileKind == chunk.file().kind()) return fieldsOf(kind, chunk, file);
+      if (kind.fileKind == chunk.file().kind()) return fieldsOf(kind, chunk, file, reading);
     }
     return RecordCondition.Fields.NONE;
   }
 
   private static <T extends Note> RecordCondition.Fields fieldsOf(Kind<T> kind, Chunk chunk,
-      Frontmatter file) {
+      Frontmatter file, Optional<ChunkReading> reading) {
     String marker = "kind:" + kind.fileKind.name();
     if (!kind.needsRecord() && kind.fields.isEmpty() && kind.tags == null && kind.day == null) {
       return new RecordCondition.Fields(Set.of(marker), Optional.empty());
     }
-    List<T> records = kind.reader.read(NoteParser.parse(chunk), 0, () -> file);
+    List<T> records = kind.reader.read(NoteParser.parse(chunk, reading), 0, () -> file);
     Set<String> terms = new HashSet<>();
     if (!kind.needsRecord() || !records.isEmpty()) terms.add(marker);
     // The chunk test first checks that the chunk's text holds a wanted value at all, where
     // the value comes from that text: a value it does not hold is never found, so not indexed.
-    String text = Call.fromText(kind, chunk) ? Texts.fold(chunk.text()) : null;
+    // (Folded only when there is a record to check: a chunk's whole text is long.)
+    String text = !records.isEmpty() && Call.fromText(kind, chunk)
+        ? Texts.fold(chunk.text()) : null;
     Optional<LocalDate> day = Optional.empty();
     for (T r : records) {
       for (Map.Entry<String, Function<T, Optional<String>>> f : kind.fields.entrySet()) {

@@ -92,8 +92,9 @@ public final class Chunker {
     List<Piece> pieces = new ArrayList<>();
     String name = file.path().substring(file.path().lastIndexOf('/') + 1);
     String title = name.endsWith(".md") ? name.substring(0, name.length() - 3) : name;
+    MarkdownStructure md = null;
     if (hasText(note, 1, n)) {
-      MarkdownStructure md = MarkdownStructure.parse(note, frontmatter.endLine());
+      md = MarkdownStructure.parse(note, frontmatter.endLine());
       for (Heading h : md.headings) {
         if (h.level() <= 2 && !h.text().isBlank()) {
           title = h.text();
@@ -115,7 +116,11 @@ public final class Chunker {
     Optional<LocalDate> updated = NoteDates.of(file, frontmatter, modified)
         .map(NoteDates.Dated::date);
     List<Chunk> chunks = new ArrayList<>(pieces.size());
+    int[] froms = new int[pieces.size()];
+    int[] tos = new int[pieces.size()];
     for (Piece p : pieces) {
+      froms[chunks.size()] = p.from;
+      tos[chunks.size()] = p.to;
       Optional<LocalDate> date = file.kind() == FileKind.CHANGELOG ? p.day : updated;
       chunks.add(new Chunk(file, chunks.size(), new LineRange(p.from, p.to),
           note.text(p.from, p.to), p.headings, date));
@@ -124,8 +129,10 @@ public final class Chunker {
       // An empty note (a page created in a notes app and not written yet) is still found by
       // its name: one chunk without text, line 1, which its path and title are searched with.
       chunks.add(new Chunk(file, 0, new LineRange(1, 1), "", List.of(), updated));
+      return new ParsedNote(file, frontmatter, n, chunks, title);
     }
-    return new ParsedNote(file, frontmatter, n, chunks, title);
+    return new ParsedNote(file, frontmatter, n, chunks, title,
+        md == null ? List.of() : ChunkReadings.of(note, md, frontmatter, froms, tos));
   }
 
   private void changelog(NoteText note, MarkdownStructure md, Frontmatter fm, List<Piece> out) {

@@ -60,8 +60,12 @@ final class MarkdownStructure {
   final List<Heading> headings;
   final BitSet codeLines; // bit k set = line k (1-based) is inside a code block
   private final byte[] levels; // levels[k] = heading level of line k (1-based), 0 if none
+  /** Read by flexmark, not by {@link #scan}. */
+  final boolean parsed;
 
-  private MarkdownStructure(List<Heading> headings, BitSet codeLines, int lineCount) {
+  private MarkdownStructure(List<Heading> headings, BitSet codeLines, int lineCount,
+      boolean parsed) {
+    this.parsed = parsed;
     this.headings = List.copyOf(headings);
     this.codeLines = codeLines;
     this.levels = new byte[lineCount + 2];
@@ -130,7 +134,7 @@ final class MarkdownStructure {
         code.set(first + 1, last + 1); // the opening line itself is a fine place to cut
       }
     }
-    return new MarkdownStructure(headings, code, note.lineCount());
+    return new MarkdownStructure(headings, code, note.lineCount(), true);
   }
 
   private static final Pattern ATX = Pattern.compile("^ {0,3}(#{1,6})(?:[ \t]+(.*?))?"
@@ -186,7 +190,7 @@ final class MarkdownStructure {
       }
       previousIsText = !line.startsWith("    ") && !line.startsWith("\t");
     }
-    return new MarkdownStructure(headings, code, note.lineCount());
+    return new MarkdownStructure(headings, code, note.lineCount(), false);
   }
 
   private static boolean closes(String line, String fence) {
