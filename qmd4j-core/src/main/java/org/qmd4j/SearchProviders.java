@@ -219,7 +219,7 @@ public final class SearchProviders {
         options.chunker(), options.environment(), changeFeed(root, layout, options));
     // Deep search without qmd's models is answered by the embedded engine, marked degraded.
     SearchEngine engine = new FallbackEngine(qmdEngine,
-        () -> openEmbedded(root, layout, options, model),
+        () -> openEmbedded(root, layout, options, model, false),
         qmd.onFailure() == QmdOptions.FailurePolicy.FALLBACK_TO_EMBEDDED,
         qmdEngine::deepUnavailable);
     String reason = "qmd " + binary.version() + " found at " + binary.path()
@@ -232,10 +232,10 @@ public final class SearchProviders {
   private static Searcher embedded(Path root, VaultLayout layout, SearchOptions options,
       String reason, boolean background) {
     Optional<EmbeddingModel> model = EmbeddingModels.of(options);
-    SearchEngine engine = !background ? openEmbedded(root, layout, options, model)
+    SearchEngine engine = !background ? openEmbedded(root, layout, options, model, false)
         : new OpeningEngine("embedded", options.inMemoryIndex() ? "memory"
             : indexDir(root, layout, options).toString(),
-            () -> openEmbedded(root, layout, options, model));
+            () -> openEmbedded(root, layout, options, model, true));
     return searcher(engine, reason,
         model.isEmpty() ? EMBEDDED_DEEP.replace(")", " without qmd)") : embeddedDeep(model, ""),
         root, layout, options);
@@ -250,11 +250,14 @@ public final class SearchProviders {
     return new Searcher(pipeline, description, options.resolveExecutor());
   }
 
+  /** The embedded engine; {@code background}: its watcher starts while its index opens. */
   private static EmbeddedEngine openEmbedded(Path root, VaultLayout layout,
-      SearchOptions options, Optional<EmbeddingModel> model) {
+      SearchOptions options, Optional<EmbeddingModel> model, boolean background) {
     Path indexDir = options.inMemoryIndex() ? null : indexDir(root, layout, options);
-    return EmbeddedEngine.open(root, indexDir, options.chunker(),
-        changeFeed(root, layout, options), options.progress(), model);
+    VaultFeed feed = background && options.watch()
+        ? VaultFeed.watchOrWalkInBackground(root, layout) : changeFeed(root, layout, options);
+    return EmbeddedEngine.open(root, indexDir, options.chunker(), feed, options.progress(),
+        model);
   }
 
   /** A watcher when the options ask for one, else a walk of the vault before each search. */
