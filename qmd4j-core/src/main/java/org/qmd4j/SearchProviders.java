@@ -117,9 +117,9 @@ public final class SearchProviders {
   /**
    * Expert: {@link #forVault(Path, SearchOptions)} for a long-lived server, which should answer
    * its clients before its index is open. The searcher is returned without waiting for the
-   * embedded engine's index to open (its folders registered with the watcher, the index
-   * checked, its file records loaded): that runs on a thread of its own, and every search
-   * waits for it. A failure to open is then the {@link IndexException} of each search instead
+   * embedded engine's index to open (the index checked, its file records loaded): that runs on
+   * a thread of its own, while the watcher registers the vault's folders on another, and
+   * every search waits for both. A failure to open is then the {@link IndexException} of each search instead
    * of this call's; {@link Searcher#describe()} names the index folder even when the index
    * turns out to be kept in memory (a warning says so). Other engines open as with {@code
    * forVault}.
