@@ -90,7 +90,9 @@ public final class AsyncSearcher {
    * newest chunks run one after another on a daemon thread of their own, their results
    * discarded, for at most 200 searches or 10 seconds once the index is up to date (5
    * searches for an engine other than the embedded one, whose searches cost a process or a
-   * server). Each waits while a search of the application's runs, so those never wait
+   * server). While the embedded engine's index is brought up to date, up to 200 more search
+   * it as it was opened, on a second thread: they compile the search path meanwhile, and
+   * their results, which may be stale, are never answered. Each waits while a search of the application's runs, so those never wait
    * behind more than the one warm-up search under way. Only the first call starts it; later
    * calls return the same future.
    *
@@ -104,7 +106,7 @@ public final class AsyncSearcher {
     CompletableFuture<Void> mine = new CompletableFuture<>();
     if (!warmUp.compareAndSet(null, mine)) return warmUp.get();
     boolean embedded = searcher.describe().engine().equals("embedded");
-    WarmUp.start(searcher.pipeline(), embedded ? WarmUp.SEARCHES : WarmUp.FEW, mine);
+    WarmUp.start(searcher.pipeline(), embedded ? WarmUp.SEARCHES : WarmUp.FEW, embedded, mine);
     return mine;
   }
 

@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * An engine opened on a thread of its own, for a long-lived searcher: the searcher is returned
- * at once and its engine opened meanwhile (for the embedded engine: the vault's folders
- * registered with the watcher, the index checked, its file records loaded), so that a server
+ * at once and its engine opened meanwhile (for the embedded engine: the index checked, its
+ * file records loaded, while its watcher registers the vault's folders), so that a server
  * answers its clients' handshake without waiting for that. Every call but {@link #name()} and
  * {@link #indexLocation()} waits until the engine is open; when opening failed, it fails with
  * the same exception (an {@link org.qmd4j.search.IndexException} saying why). Thread-safe.

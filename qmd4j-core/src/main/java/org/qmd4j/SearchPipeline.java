@@ -88,6 +88,11 @@ final class SearchPipeline implements ChunkSearch {
     return asked.get() > 0;
   }
 
+  /** This pipeline on the engine's index as it is ({@link AsIsEngine}): the warm-up's. */
+  SearchPipeline asIs() {
+    return new SearchPipeline(new AsIsEngine(engine), vault, layout, clock);
+  }
+
   /** {@link #answer}, not counted as an application's search (the warm-up's). */
   SearchResponse answered(SearchRequest request) {
     EngineQuery query = resolve(request, Optional.empty());
@@ -231,10 +236,7 @@ final class SearchPipeline implements ChunkSearch {
         q.limit()));
   }
 
-  /**
-   * The engine's hits; a call that fails because the searcher was closed meanwhile (Lucene's
-   * "this IndexReader is closed", a stopped qmd session) says so with its own type.
-   */
+  /** The engine's hits; a failure because the searcher was closed meanwhile says so. */
   private List<Hit> engineSearch(EngineQuery query) {
     ensureOpen();
     try {

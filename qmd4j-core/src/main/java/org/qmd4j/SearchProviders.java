@@ -117,9 +117,9 @@ public final class SearchProviders {
   /**
    * Expert: {@link #forVault(Path, SearchOptions)} for a long-lived server, which should answer
    * its clients before its index is open. The searcher is returned without waiting for the
-   * embedded engine's index to open (its folders registered with the watcher, the index
-   * checked, its file records loaded): that runs on a thread of its own, and every search
-   * waits for it. A failure to open is then the {@link IndexException} of each search instead
+   * embedded engine's index to open (the index checked, its file records loaded): that runs on
+   * a thread of its own, while the watcher registers the vault's folders on another, and
+   * every search waits for both. A failure to open is then the {@link IndexException} of each search instead
    * of this call's; {@link Searcher#describe()} names the index folder even when the index
    * turns out to be kept in memory (a warning says so). Other engines open as with {@code
    * forVault}.
@@ -219,7 +219,7 @@ public final class SearchProviders {
         options.chunker(), options.environment(), changeFeed(root, layout, options));
     // Deep search without qmd's models is answered by the embedded engine, marked degraded.
     SearchEngine engine = new FallbackEngine(qmdEngine,
-        () -> openEmbedded(root, layout, options, model),
+        () -> openEmbedded(root, layout, options, model, false),
         qmd.onFailure() == QmdOptions.FailurePolicy.FALLBACK_TO_EMBEDDED,
         qmdEngine::deepUnavailable);
     String reason = "qmd " + binary.version() + " found at " + binary.path()
@@ -232,10 +232,10 @@ public final class SearchProviders {
   private static Searcher embedded(Path root, VaultLayout layout, SearchOptions options,
       String reason, boolean background) {
     Optional<EmbeddingModel> model = EmbeddingModels.of(options);
-    SearchEngine engine = !background ? openEmbedded(root, layout, options, model)
+    SearchEngine engine = !background ? openEmbedded(root, layout, options, model, false)
         : new OpeningEngine("embedded", options.inMemoryIndex() ? "memory"
             : indexDir(root, layout, options).toString(),
-            () -> openEmbedded(root, layout, options, model));
+            () -> openEmbedded(root, layout, options, model, true));
     return searcher(engine, reason,
         model.isEmpty() ? EMBEDDED_DEEP.replace(")", " without qmd)") : embeddedDeep(model, ""),
         root, layout, options);
@@ -250,11 +250,14 @@ public final class SearchProviders {
     return new Searcher(pipeline, description, options.resolveExecutor());
   }
 
+  /** The embedded engine; {@code background}: its watcher starts while its index opens. */
   private static EmbeddedEngine openEmbedded(Path root, VaultLayout layout,
-      SearchOptions options, Optional<EmbeddingModel> model) {
+      SearchOptions options, Optional<EmbeddingModel> model, boolean background) {
     Path indexDir = options.inMemoryIndex() ? null : indexDir(root, layout, options);
-    return EmbeddedEngine.open(root, indexDir, options.chunker(),
-        changeFeed(root, layout, options), options.progress(), model);
+    VaultFeed feed = background && options.watch()
+        ? VaultFeed.watchOrWalkInBackground(root, layout) : changeFeed(root, layout, options);
+    return EmbeddedEngine.open(root, indexDir, options.chunker(), feed, options.progress(),
+        model);
   }
 
   /** A watcher when the options ask for one, else a walk of the vault before each search. */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.qmd4j.analysis.Analysis;
 import org.qmd4j.search.SearchRequest;
@@ -23,7 +24,11 @@ import org.slf4j.LoggerFactory;
  * one in ten with a letter swapped (the spelling correction's path), through the same
  * pipeline as any search, their results discarded. It never delays an application's search
  * by more than the one warm-up search under way: it waits while one runs ({@link
- * SearchPipeline#busy}). Logs at DEBUG only.
+ * SearchPipeline#busy}). While that first search brings the index up to date (at 100,000
+ * files, seconds: the watcher's registration walk), a second thread searches the embedded
+ * index as it is ({@link SearchPipeline#asIs}), so that the search path is compiled by the
+ * time the index is fresh; those results are never answered, as they may be stale. Logs at
+ * DEBUG only.
  */
 final class WarmUp {
   private static final Logger LOG = LoggerFactory.getLogger(WarmUp.class);
@@ -39,12 +44,18 @@ final class WarmUp {
 
   private WarmUp() {}
 
-  /** Starts warming {@code pipeline} with at most {@code searches} searches; ends {@code done}. */
-  static void start(SearchPipeline pipeline, int searches, CompletableFuture<Void> done) {
+  /**
+   * Starts warming {@code pipeline} with at most {@code searches} searches, and as many on the
+   * index as it is while it is brought up to date when {@code early}; ends {@code done}.
+   */
+  static void start(SearchPipeline pipeline, int searches, boolean early,
+      CompletableFuture<Void> done) {
     Thread thread = new Thread(() -> {
       long began = System.nanoTime();
+      AtomicBoolean upToDate = new AtomicBoolean();
+      if (early) startEarly(pipeline, searches, upToDate);
       try {
-        int ran = run(pipeline, searches, BUDGET.toNanos());
+        int ran = run(pipeline, searches, BUDGET.toNanos(), upToDate);
         LOG.debug("Warm-up: {} searches in {} ms", ran,
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began));
         done.complete(null);
@@ -54,11 +65,44 @@ final class WarmUp {
       } catch (RuntimeException | Error e) {
         LOG.debug("Warm-up failed; searches will say why", e);
         done.completeExceptionally(e);
+      } finally {
+        upToDate.set(true);
       }
     }, "qmd4j-warm-up");
     thread.setDaemon(true);
     thread.setPriority(Thread.MIN_PRIORITY);
     thread.start();
+  }
+
+  private static void startEarly(SearchPipeline pipeline, int searches, AtomicBoolean stop) {
+    Thread thread = new Thread(() -> {
+      try {
+        LOG.debug("Warm-up: {} searches of the index as it was opened",
+            early(pipeline, searches, stop));
+      } catch (RuntimeException | Error e) {
+        LOG.debug("Warm-up on the index as it was opened stopped", e);
+      }
+    }, "qmd4j-warm-up-early");
+    thread.setDaemon(true);
+    thread.setPriority(Thread.MIN_PRIORITY);
+    thread.start();
+  }
+
+  /**
+   * Searches of the index as it is ({@link SearchPipeline#asIs}; nobody sees their results),
+   * at most {@code searches}, until {@code stop} (the index is up to date); how many ran.
+   */
+  static int early(SearchPipeline pipeline, int searches, AtomicBoolean stop) {
+    SearchPipeline asIs = pipeline.asIs();
+    List<String> words = words(asIs.answered(
+        SearchRequest.of(SearchRequest.WILDCARD).withLimit(20)).results());
+    int ran = 1;
+    for (int i = 0; ran < searches && !words.isEmpty() && !stop.get(); i++) {
+      pipeline.ensureOpen();
+      asIs.answered(SearchRequest.of(query(words, i)));
+      ran++;
+    }
+    return ran;
   }
 
   /**
@@ -67,8 +111,14 @@ final class WarmUp {
    * otherwise leave no time for the searches that warm the search path); how many ran.
    */
   static int run(SearchPipeline pipeline, int searches, long budgetNanos) {
+    return run(pipeline, searches, budgetNanos, new AtomicBoolean());
+  }
+
+  private static int run(SearchPipeline pipeline, int searches, long budgetNanos,
+      AtomicBoolean upToDate) {
     List<SearchResult> newest = pipeline.answered(
         SearchRequest.of(SearchRequest.WILDCARD).withLimit(20)).results();
+    upToDate.set(true);
     long start = System.nanoTime();
     List<String> words = words(newest);
     int ran = 1;

@@ -129,6 +129,9 @@ class NullHostilityTest {
     if (type == Predicate.class) return (Predicate<Object>) o -> true;
     if (type == byte[].class) return new byte[0];
     if (type == Set.class) return Set.of();
+    if (type == org.qmd4j.vault.VaultScanner.Entering.class) {
+      return (org.qmd4j.vault.VaultScanner.Entering) (folder, rel) -> { };
+    }
     if (type == org.qmd4j.spi.RecordCondition.class) {
       return new org.qmd4j.spi.RecordCondition(Set.of(), Optional.empty(), Optional.empty(),
           c -> true);

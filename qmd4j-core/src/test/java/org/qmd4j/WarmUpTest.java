@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.search.SearchRequest;
@@ -45,6 +46,37 @@ class WarmUpTest {
       // Two words in one query of three, a letter swapped in one of ten.
       assertThat(WarmUp.query(List.of("budget", "comité"), 2)).isEqualTo("budget comité");
       assertThat(WarmUp.query(List.of("budget", "comité"), 9)).isEqualTo("coimté");
+    }
+  }
+
+  /**
+   * Before the index is brought up to date, the warm-up searches it as it was opened: a note
+   * written since is not among those results, which nobody sees, and every answer is fresh.
+   */
+  @Test
+  void earlySearchesUseTheIndexAsItWasOpenedAndAnswerNobody(@TempDir Path tmp) throws Exception {
+    Path vault = Fixtures.copyVault(tmp.resolve("vault"));
+    SearchOptions options = Fixtures.memoryOptions().withInMemoryIndex(false)
+        .withCacheDir(tmp.resolve("cache"));
+    try (Searcher first = SearchProviders.forVault(vault, options)) {
+      assertThat(first.search(SearchRequest.of("zorglubé"))).isEmpty();
+    }
+    Files.writeString(vault.resolve("projects/startup-x/bucket/zorglub.md"),
+        "# Zorglubé\n\nzorglubé\n");
+    try (Searcher warmed = SearchProviders.openInBackground(vault, options.withWatch(true));
+        Searcher cold = SearchProviders.forVault(vault, options)) {
+      assertThat(WarmUp.early(warmed.pipeline(), 30, new AtomicBoolean())).isEqualTo(30);
+      assertThat(warmed.pipeline().asIs().answered(SearchRequest.of("zorglubé")).results())
+          .as("the index as it was opened").extracting(r -> r.path())
+          .doesNotContain("projects/startup-x/bucket/zorglub.md");
+      assertThat(WarmUp.early(warmed.pipeline(), 30, new AtomicBoolean(true)))
+          .as("stopped once the index is up to date").isEqualTo(1);
+      for (String q : List.of("zorglubé", "décision", "budjet", "*")) {
+        assertThat(warmed.answer(SearchRequest.of(q))).as(q)
+            .isEqualTo(cold.answer(SearchRequest.of(q)));
+      }
+      assertThat(warmed.search(SearchRequest.of("zorglubé"))).extracting(r -> r.path())
+          .containsExactly("projects/startup-x/bucket/zorglub.md");
     }
   }
 

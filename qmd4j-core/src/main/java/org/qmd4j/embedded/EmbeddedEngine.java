@@ -12,15 +12,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.qmd4j.internal.Problems;
 import org.qmd4j.search.IndexException;
-import org.qmd4j.search.Mode;
 import org.qmd4j.search.Total;
-import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.EmbeddingModel;
 import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
@@ -200,27 +197,21 @@ public final class EmbeddedEngine implements SearchEngine {
 
   @Override
   public List<Hit> search(EngineQuery query) {
-    ChunkFilter filter = query.filter();
-    int limit = query.limit();
     // Refreshed inside the call: a search retried on a healed index refreshes that one too
     // (its first refresh walks the whole vault), so it never answers from a rebuild older
     // than the changes this search must see. The refresher reads the feed under its lock.
     return withIndex(index -> {
-      index.refresher().refresh(changes::changes);
-      index.store().checkIntact();
-      IndexSearcher searcher = index.store().acquire();
-      try {
-        if (query.isWildcard()) return Ranker.wildcard(searcher, filter, limit);
-        QueryPlan plan = QueryPlan.of(query.text());
-        if (plan.isEmpty()) return List.of();
-        if (query.mode() == Mode.FAST) {
-          return Ranker.ranked(searcher, plan.tiered(), plan.termCount(), filter, limit);
-        }
-        return HybridRanker.deep(searcher, plan, query.text(), vectors, filter, limit);
-      } finally {
-        index.store().release(searcher);
-      }
+      index.refresher().refresh(changes::look);
+      return IndexSearch.search(index.store(), query, vectors);
     });
+  }
+
+  /**
+   * {@link #search} on the index as it is, not brought up to date first (it may be stale):
+   * for a warm-up whose results nobody sees, while the first refresh runs.
+   */
+  public List<Hit> searchAsIs(EngineQuery query) {
+    return withIndex(index -> IndexSearch.search(index.store(), query, vectors));
   }
 
   @Override
@@ -267,7 +258,7 @@ public final class EmbeddedEngine implements SearchEngine {
    * @throws IndexException if the vault cannot be walked or the index cannot be written
    */
   public RefreshStats refresh() {
-    return withIndex(index -> index.refresher().refresh(changes::changes));
+    return withIndex(index -> index.refresher().refresh(changes::look));
   }
 
   /** Whether the vault is watched, so that a search re-reads only what changed. */

@@ -1,8 +1,11 @@
 package org.qmd4j.embedded;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -83,5 +86,26 @@ record FileRecord(FileStamp stamp, long hash, long readAtNanos) {
     d.add(new NumericDocValuesField(Fields.READ_AT, record.readAtNanos()));
     ChunkDocuments.addEmptyNormedFields(d);
     return d;
+  }
+
+  /**
+   * The records in {@code files} of the files at or below each of {@code paths}. A path that is a known file
+   * (the watcher's usual report: one note written) is one look-up; any other (a folder, a new
+   * file) is looked for as a folder among all records, a pass of string prefix checks.
+   */
+  static Map<String, FileRecord> under(Map<String, FileRecord> files, Set<String> paths) {
+    Map<String, FileRecord> out = new HashMap<>();
+    List<String> folders = new ArrayList<>();
+    for (String p : paths) {
+      FileRecord own = files.get(p);
+      if (own != null) out.put(p, own); else folders.add(p + "/");
+    }
+    if (folders.isEmpty()) return out;
+    for (Map.Entry<String, FileRecord> e : files.entrySet()) {
+      for (String folder : folders) {
+        if (e.getKey().startsWith(folder)) out.put(e.getKey(), e.getValue());
+      }
+    }
+    return out;
   }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -23,6 +24,7 @@ import org.qmd4j.spi.IndexProgress;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
+import org.qmd4j.watch.VaultFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +57,8 @@ final class Refresher {
   private int threads = Runtime.getRuntime().availableProcessors();
   /** The records no longer match the visible index (uncommitted changes were dropped). */
   private boolean recordsOwed;
+  /** The stamps of every indexed file the feed's look gave, for the refresh under way. */
+  private Map<String, FileStamp> looked;
 
   Refresher(Path vault, VaultLayout layout, Chunker chunker, IndexStore store,
       IndexProgress progress) throws IOException {
@@ -102,25 +106,37 @@ final class Refresher {
     }
   }
 
+  /** Every indexed file's stamp: the feed's, when its last look gave them all, else a walk. */
+  private Map<String, FileStamp> walk() throws IOException {
+    Map<String, FileStamp> given = looked;
+    looked = null;
+    return given != null ? given : VaultScanner.stamps(vault, layout);
+  }
+
   /** {@link #refresh(Supplier)} of everything: a stat walk. Cheap when nothing changed. */
   RefreshStats refresh() {
-    return refresh(() -> Changes.EVERYTHING);
+    return refresh(() -> new VaultFeed.Look(Changes.EVERYTHING, Optional.empty()));
   }
 
   /**
    * Brings the index up to date with the changes {@code feed} reports: everything is walked,
    * or only the changed paths (files, or folders walked in full). A refresh that fails, or an
-   * index that another process wrote meanwhile, makes the next refresh walk everything.
+   * index that another process wrote meanwhile, makes the next refresh walk everything. A
+   * look that gives every indexed file's stamps (a watcher's first) spares that walk.
    *
    * <p>The feed is read under the lock: a search started after a write takes its change or
    * waits here for the one that took it ({@link FeedTurns}: one batch serves all waiting).
    *
    * @throws IndexException if the vault cannot be walked or the index cannot be written
    */
-  RefreshStats refresh(Supplier<Changes> feed) {
+  RefreshStats refresh(Supplier<VaultFeed.Look> feed) {
     FeedTurns.Turn turn = turns.arrive();
     synchronized (lock) {
-      Changes changes = turn.take(feed);
+      Changes changes = turn.take(() -> {
+        VaultFeed.Look look = feed.get();
+        looked = look.stamps().orElse(null);
+        return look.changes();
+      });
       RefreshStats stats;
       try {
         try {
@@ -133,6 +149,8 @@ final class Refresher {
         }
       } catch (IOException | UncheckedIOException e) {
         throw IndexStore.failure("Cannot update the index of the vault " + vault, e);
+      } finally {
+        looked = null;
       }
       turn.applied(); // not on failure: the changes taken are then owed by a walk
       return stats;
@@ -155,9 +173,8 @@ final class Refresher {
       if (walk) changes = Changes.EVERYTHING;
       if (changes.isEmpty()) return RefreshStats.NONE;
       boolean all = changes.everything();
-      Map<String, FileRecord> known = all ? files : recordsUnder(changes.paths());
-      Map<String, FileStamp> seen =
-          all ? VaultScanner.stamps(vault, layout) : scanUnder(changes.paths());
+      Map<String, FileRecord> known = all ? files : FileRecord.under(files, changes.paths());
+      Map<String, FileStamp> seen = all ? walk() : scanUnder(changes.paths());
       if (!changed(seen, known, !all)) {
         if (!all) files.putAll(known); // racy files that settled
         walkOwed = false;
@@ -231,27 +248,6 @@ final class Refresher {
     }
     walkOwed = true;
     recordsOwed = true;
-  }
-
-  /**
-   * The records of the files at or below each of {@code paths}. A path that is a known file
-   * (the watcher's usual report: one note written) is one look-up; any other (a folder, a new
-   * file) is looked for as a folder among all records, a pass of string prefix checks.
-   */
-  private Map<String, FileRecord> recordsUnder(Set<String> paths) {
-    Map<String, FileRecord> out = new HashMap<>();
-    List<String> folders = new ArrayList<>();
-    for (String p : paths) {
-      FileRecord own = files.get(p);
-      if (own != null) out.put(p, own); else folders.add(p + "/");
-    }
-    if (folders.isEmpty()) return out;
-    for (Map.Entry<String, FileRecord> e : files.entrySet()) {
-      for (String folder : folders) {
-        if (e.getKey().startsWith(folder)) out.put(e.getKey(), e.getValue());
-      }
-    }
-    return out;
   }
 
   /** The stamps of the indexed files at or below each of {@code paths}, as they are now. */

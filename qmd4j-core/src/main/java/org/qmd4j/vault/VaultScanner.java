@@ -46,17 +46,46 @@ public final class VaultScanner {
    */
   public static Map<String, FileStamp> stamps(Path root, VaultLayout layout)
       throws IOException {
+    return stamps(root, layout, NOTHING);
+  }
+
+  /** Told of each folder a walk enters, before its entries are listed. */
+  @FunctionalInterface
+  public interface Entering {
+    /**
+     * {@code folder} (vault-relative {@code rel}, empty for the vault) is about to be listed.
+     *
+     * @throws IOException to end the walk with it
+     */
+    void folder(Path folder, String rel) throws IOException;
+  }
+
+  private static final Entering NOTHING = (folder, rel) -> { };
+
+  /**
+   * {@link #stamps(Path, VaultLayout)}, telling {@code entering} of every
+   * folder that can hold indexed files before listing it, from several threads at once: a
+   * watcher registers the folder there, so that the walk and the watcher's events together
+   * miss no change.
+   *
+   * @throws IOException if the walk fails, or {@code entering} does
+   */
+  public static Map<String, FileStamp> stamps(Path root, VaultLayout layout, Entering entering)
+      throws IOException {
     // Runs before every search: the project folders are walked in parallel (stat calls
     // dominate and the cores are otherwise idle), and relative paths are string arithmetic.
     Map<String, FileStamp> found = new ConcurrentHashMap<>();
     List<Path> subtrees = new ArrayList<>();
     String rootString = root.toString();
     int prefix = rootString.length() + (rootString.endsWith(SEPARATOR) ? 0 : 1);
+    Objects.requireNonNull(entering, "entering == null");
+    entering.folder(root, "");
     try (DirectoryStream<Path> top = Files.newDirectoryStream(root)) {
       for (Path entry : top) {
         String name = entry.getFileName().toString();
         if (layout.layout() == Layout.PROJECTS && name.equals("projects")
             && isDirectory(entry)) {
+          entering.folder(entry, name);
           try (DirectoryStream<Path> projects = Files.newDirectoryStream(entry)) {
             for (Path project : projects) subtrees.add(project);
           } catch (AccessDeniedException e) {
@@ -70,7 +99,7 @@ public final class VaultScanner {
     try {
       subtrees.parallelStream().forEach(p -> {
         try {
-          visit(p, prefix, layout, found);
+          visit(p, prefix, layout, found, entering);
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
@@ -91,17 +120,29 @@ public final class VaultScanner {
    */
   public static void scanInto(Path root, VaultLayout layout, String rel,
       Map<String, FileStamp> found) throws IOException {
+    scanInto(root, layout, rel, found, NOTHING);
+  }
+
+  /**
+   * {@link #scanInto(Path, VaultLayout, String, Map)}, telling {@code entering} of every
+   * folder that can hold indexed files before listing it.
+   *
+   * @throws IOException if the walk fails, or {@code entering} does
+   */
+  public static void scanInto(Path root, VaultLayout layout, String rel,
+      Map<String, FileStamp> found, Entering entering) throws IOException {
     Objects.requireNonNull(root, "root == null");
     Objects.requireNonNull(layout, "layout == null");
     Objects.requireNonNull(rel, "rel == null");
     Objects.requireNonNull(found, "found == null");
+    Objects.requireNonNull(entering, "entering == null");
     String rootString = root.toString();
     int prefix = rootString.length() + (rootString.endsWith(SEPARATOR) ? 0 : 1);
-    visit(root.resolve(rel), prefix, layout, found);
+    visit(root.resolve(rel), prefix, layout, found, entering);
   }
 
   private static void visit(Path path, int prefix, VaultLayout layout,
-      Map<String, FileStamp> found) throws IOException {
+      Map<String, FileStamp> found, Entering entering) throws IOException {
     FileStamp.Stat attrs;
     try {
       attrs = FileStamp.stat(path);
@@ -111,8 +152,9 @@ public final class VaultScanner {
     String rel = fastRelative(path, prefix);
     if (attrs.isDirectory()) {
       if (!layout.mayContainIndexedFiles(rel)) return;
+      entering.folder(path, rel);
       try (DirectoryStream<Path> children = Files.newDirectoryStream(path)) {
-        for (Path child : children) visit(child, prefix, layout, found);
+        for (Path child : children) visit(child, prefix, layout, found, entering);
       } catch (NoSuchFileException e) {
         return;
       } catch (AccessDeniedException e) {

@@ -6,23 +6,21 @@ import static java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY;
 import static java.nio.file.StandardWatchEventKinds.OVERFLOW;
 
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import org.qmd4j.spi.FileStamp;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.vault.VaultScanner;
 import org.slf4j.Logger;
@@ -43,6 +41,10 @@ import org.slf4j.LoggerFactory;
  * every few seconds) or watches each folder apart (Windows), with no such order, and
  * {@link #startOrWalk} returns the walk instead.
  *
+ * <p>One walk: registering the folders stats every file in them too (a folder is registered
+ * before it is listed), and the first look hands those stamps on, with the paths changed since
+ * stat-ed again ({@link #look()}), so that whoever looks first need not walk the vault again.
+ *
  * <p>Limits: one inotify watch per folder ({@code fs.inotify.max_user_watches}) and one
  * instance per watcher ({@code fs.inotify.max_user_instances}, often 128). When the kernel
  * refuses, the watcher logs a warning and the engine walks the vault at every search.
@@ -53,6 +55,8 @@ public final class VaultWatcher implements VaultFeed {
   private static final Logger LOG = LoggerFactory.getLogger(VaultWatcher.class);
   private static final long BARRIER_TIMEOUT_MS = 2_000;
   private static final String LINUX_SERVICE = "sun.nio.fs.LinuxWatchService";
+  /** More paths changed than this since the registration walk: the first look walks again. */
+  private static final int RESCANS = 64;
 
   private final Path vault;
   private final VaultLayout layout;
@@ -65,6 +69,8 @@ public final class VaultWatcher implements VaultFeed {
   private final TreeMap<String, WatchKey> keyOf = new TreeMap<>();
   private final Set<String> pending = new HashSet<>();
   private boolean everything = true; // the first look walks the vault
+  /** The registration walk's stamps, until the first look; null once stale (an overflow). */
+  private Map<String, FileStamp> walked;
   private boolean closed;
   private long barriers;
 
@@ -75,8 +81,10 @@ public final class VaultWatcher implements VaultFeed {
     this.service = service;
     this.barrierDir = barrierDir;
     this.barrierKey = barrierDir.register(service, ENTRY_CREATE);
+    // Not published yet: only the walk's threads take the lock, one folder at a time.
+    Map<String, FileStamp> stamps = VaultScanner.stamps(vault, layout, this::register);
     synchronized (lock) {
-      registerTree(vault);
+      walked = stamps;
     }
   }
 
@@ -130,28 +138,64 @@ public final class VaultWatcher implements VaultFeed {
 
   @Override
   public Changes changes() {
+    return look().changes();
+  }
+
+  /**
+   * {@link #changes()}; the first look, which reports everything, also gives the stamps of
+   * every indexed file: the registration walk's, with the paths changed since stat-ed again
+   * (unless an overflow or more than a few changes made them worth a walk of their own).
+   */
+  @Override
+  public Look look() {
     synchronized (lock) {
-      if (closed) return Changes.EVERYTHING;
+      if (closed) return new Look(Changes.EVERYTHING, Optional.empty());
       try {
         drain(); // late events of earlier barriers go first
         if (!barrier()) {
           LOG.warn("File events of {} were not delivered within {} ms: walking the vault",
               vault, BARRIER_TIMEOUT_MS);
-          everything = true;
+          walkAll();
         }
         drain();
       } catch (IOException | RuntimeException e) {
         LOG.warn("Watching {} failed ({}): walking the vault", vault, e.toString());
-        everything = true;
+        walkAll();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        everything = true;
+        walkAll();
       }
       Changes out = everything ? Changes.EVERYTHING : new Changes(false, pending);
+      Optional<Map<String, FileStamp>> stamps = everything ? walked() : Optional.empty();
+      walked = null;
       everything = false;
       pending.clear();
-      return out;
+      return new Look(out, stamps);
     }
+  }
+
+  /** The next look reports everything, with no stamps of its own: a walk is owed. */
+  private void walkAll() {
+    everything = true;
+    walked = null;
+  }
+
+  /** The registration walk's stamps with the paths changed since stat-ed again: now's. */
+  private Optional<Map<String, FileStamp>> walked() {
+    Map<String, FileStamp> stamps = walked;
+    if (stamps == null || pending.size() > RESCANS) return Optional.empty();
+    try {
+      for (String path : pending) {
+        stamps.remove(path);
+        String below = path + "/";
+        stamps.keySet().removeIf(p -> p.startsWith(below));
+        VaultScanner.scanInto(vault, layout, path, stamps);
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("Cannot stat again what changed in {} ({}): walking it", vault, e.toString());
+      return Optional.empty();
+    }
+    return Optional.of(stamps);
   }
 
   /** Creates a barrier file and waits for its event; false on time-out. */
@@ -184,7 +228,7 @@ public final class VaultWatcher implements VaultFeed {
     if (key == barrierKey) {
       boolean seen = false;
       for (WatchEvent<?> e : events) {
-        if (e.kind() == OVERFLOW) everything = true;
+        if (e.kind() == OVERFLOW) walkAll();
         else if (barrier != null && barrier.equals(e.context().toString())) seen = true;
       }
       if (!key.reset()) throw new IllegalStateException("barrier folder " + barrierDir + " gone");
@@ -194,7 +238,7 @@ public final class VaultWatcher implements VaultFeed {
     if (folder == null) return false; // cancelled meanwhile
     for (WatchEvent<?> e : events) {
       if (e.kind() == OVERFLOW) {
-        everything = true;
+        walkAll();
         continue;
       }
       String rel = folder.isEmpty() ? e.context().toString() : folder + "/" + e.context();
@@ -215,7 +259,7 @@ public final class VaultWatcher implements VaultFeed {
             registerTree(abs); // files made before this registration: the walk of rel finds them
           } catch (IOException ex) {
             LOG.warn("Cannot watch the new folder {} ({}): walking the vault", abs, ex.toString());
-            everything = true;
+            walkAll();
           }
         }
       }
@@ -223,7 +267,7 @@ public final class VaultWatcher implements VaultFeed {
     if (!key.reset()) { // the folder itself is gone
       folderOf.remove(key);
       keyOf.remove(folder, key);
-      if (folder.isEmpty()) everything = true;
+      if (folder.isEmpty()) walkAll();
       else pending.add(folder);
     }
     return false;
@@ -231,31 +275,19 @@ public final class VaultWatcher implements VaultFeed {
 
   /** Registers {@code dir} and every folder below it that can hold indexed files. */
   private void registerTree(Path dir) throws IOException {
-    Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs)
-          throws IOException {
-        String rel = VaultScanner.relative(vault, d);
-        if (!layout.mayContainIndexedFiles(rel)) return FileVisitResult.SKIP_SUBTREE;
-        WatchKey key = d.register(service, ENTRY_CREATE, ENTRY_DELETE, ENTRY_MODIFY);
-        // The same folder under a new name (renamed) gets its old key back: re-map it.
-        String old = folderOf.put(key, rel);
-        if (old != null && !old.equals(rel)) keyOf.remove(old, key);
-        keyOf.put(rel, key);
-        return FileVisitResult.CONTINUE;
-      }
+    VaultScanner.scanInto(vault, layout, VaultScanner.relative(vault, dir), new HashMap<>(),
+        this::register);
+  }
 
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-        return FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-        if (e instanceof NoSuchFileException) return FileVisitResult.CONTINUE; // gone meanwhile
-        throw e;
-      }
-    });
+  /** Registers the folder {@code dir}, vault-relative {@code rel}. */
+  private void register(Path dir, String rel) throws IOException {
+    WatchKey key = dir.register(service, ENTRY_CREATE, ENTRY_DELETE, ENTRY_MODIFY);
+    synchronized (lock) {
+      // The same folder under a new name (renamed) gets its old key back: re-map it.
+      String old = folderOf.put(key, rel);
+      if (old != null && !old.equals(rel)) keyOf.remove(old, key);
+      keyOf.put(rel, key);
+    }
   }
 
   /** Cancels the keys of {@code rel} and of every folder below it. */
@@ -275,6 +307,7 @@ public final class VaultWatcher implements VaultFeed {
     synchronized (lock) {
       if (closed) return;
       closed = true;
+      walked = null;
       folderOf.clear();
       keyOf.clear();
       closeQuietly(service);
