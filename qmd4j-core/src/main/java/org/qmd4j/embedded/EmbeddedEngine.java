@@ -214,7 +214,7 @@ public final class EmbeddedEngine implements SearchEngine {
         QueryPlan plan = QueryPlan.of(query.text());
         if (plan.isEmpty()) return List.of();
         if (query.mode() == Mode.FAST) {
-          return Ranker.ranked(searcher, plan.tiered(), plan.termCount(), filter, limit);
+          return Ranker.fast(searcher, query, plan);
         }
         return HybridRanker.deep(searcher, plan, query.text(), vectors, filter, limit);
       } finally {
