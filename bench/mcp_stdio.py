@@ -42,6 +42,8 @@ class Qmd4jMcp:
             line = self.server.stdout.readline()
             if not line:
                 raise SystemExit("qmd4j mcp stopped")
+            if not line.startswith(b"{"):
+                continue  # not a frame: a JVM message (jcmd JFR.start echoes on stdout)
             reply = json.loads(line)
             if reply.get("id") == msg["id"]:
                 if "error" in reply:

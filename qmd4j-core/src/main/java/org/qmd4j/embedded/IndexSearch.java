@@ -21,8 +21,7 @@ final class IndexSearch {
       QueryPlan plan = QueryPlan.of(query.text());
       if (plan.isEmpty()) return List.of();
       if (query.mode() == Mode.FAST) {
-        return Ranker.ranked(searcher, plan.tiered(), plan.termCount(), query.filter(),
-            query.limit());
+        return Ranker.fast(searcher, query, plan);
       }
       return HybridRanker.deep(searcher, plan, query.text(), vectors, query.filter(),
           query.limit());

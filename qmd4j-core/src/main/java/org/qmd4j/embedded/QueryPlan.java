@@ -10,7 +10,6 @@ import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.MultiTermQuery;
 import org.apache.lucene.search.PhraseQuery;
-import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.qmd4j.analysis.Hashtags;
@@ -207,7 +206,7 @@ final class QueryPlan {
   }
 
   private Query prefix(String word) {
-    return new PrefixQuery(new Term(Fields.EXACT, word),
+    return new WordPrefixQuery(new Term(Fields.EXACT, word),
         new MultiTermQuery.TopTermsBlendedFreqScoringRewrite(query.expansions()));
   }
 

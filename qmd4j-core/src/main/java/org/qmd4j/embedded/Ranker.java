@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -25,6 +26,7 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TotalHits;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.Total;
@@ -59,6 +61,8 @@ final class Ranker {
    */
   static final LongAdder STORED_READS = new LongAdder();
   static final LongAdder SORTED = new LongAdder();
+  /** Counts that ran a query of their own (not counted by the ranking pass before them). */
+  static final LongAdder COUNT_QUERIES = new LongAdder();
 
   private Ranker() {}
 
@@ -76,9 +80,33 @@ final class Ranker {
    */
   static List<Hit> ranked(IndexSearcher searcher, Query query, int words,
       ChunkFilter filter, int limit) throws IOException {
+    return hits(searcher, rankedDocs(searcher, query, words, filter, limit, t -> {}));
+  }
+
+  /**
+   * Fast ranking of {@code query} ({@link #ranked}); the number of chunks it matches, when
+   * the pass counted them all, is kept for the {@link #count} that follows ({@link
+   * PassCount}).
+   */
+  static List<Hit> fast(IndexSearcher searcher, EngineQuery query, QueryPlan plan)
+      throws IOException {
+    ChunkFilter filter = query.filter();
+    boolean tested = filter.extra().isPresent();
+    return hits(searcher, rankedDocs(searcher, plan.tiered(), plan.termCount(), filter,
+        query.limit(), total -> {
+          if (tested) {
+            PassCount.forget();
+          } else {
+            PassCount.ranked(searcher, query.text(), query.mode(), filter, total);
+          }
+        }));
+  }
+
+  private static List<Hit> hits(IndexSearcher searcher, List<Ranked> ranked)
+      throws IOException {
     ChunkReader stored = new ChunkReader(searcher);
     List<Hit> out = new ArrayList<>();
-    for (Ranked r : rankedDocs(searcher, query, words, filter, limit)) {
+    for (Ranked r : ranked) {
       out.add(new Hit(r.chunk() != null ? r.chunk() : read(stored, r.doc()), r.score(),
           MatchType.KEYWORD));
     }
@@ -95,6 +123,12 @@ final class Ranker {
    */
   static List<Ranked> rankedDocs(IndexSearcher searcher, Query query, int words,
       ChunkFilter filter, int limit) throws IOException {
+    return rankedDocs(searcher, query, words, filter, limit, t -> {});
+  }
+
+  /** {@link #rankedDocs}, telling {@code counted} how many chunks its first page counted. */
+  private static List<Ranked> rankedDocs(IndexSearcher searcher, Query query, int words,
+      ChunkFilter filter, int limit, Consumer<TotalHits> counted) throws IOException {
     List<Ranked> out = new ArrayList<>();
     ChunkReader stored = new ChunkReader(searcher);
     Query restricted = ChunkFilters.restrict(query, filter);
@@ -107,6 +141,7 @@ final class Ranker {
       // The score is the first sort value: no second pass to fill ScoreDoc.score
       // (TopFieldCollector.populateScores re-scored every page, about 11% of a search).
       TopDocs top = searcher.searchAfter(after, restricted, page, BY_SCORE, false);
+      if (after == null) counted.accept(top.totalHits);
       SORTED.add(top.scoreDocs.length);
       for (ScoreDoc sd : top.scoreDocs) {
         after = (FieldDoc) sd;
@@ -224,6 +259,11 @@ final class Ranker {
       return Optional.empty();
     }
     ChunkFilter filter = query.filter();
+    if (filter.extra().isEmpty() && !query.isWildcard()) {
+      long counted = PassCount.take(searcher, query);
+      if (counted >= 0) return Optional.of(Total.exactly(Math.toIntExact(counted)));
+    }
+    COUNT_QUERIES.increment();
     Query restricted = ChunkFilters.restrict(words, filter);
     if (filter.extra().isEmpty()) return Optional.of(Total.exactly(searcher.count(restricted)));
     Query tested = new BooleanQuery.Builder().add(restricted, Occur.MUST)
