@@ -9,8 +9,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.qmd4j.analysis.Analysis;
 import org.qmd4j.search.SearchRequest;
+import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.search.SearcherClosedException;
 import org.slf4j.Logger;
@@ -49,13 +51,13 @@ final class WarmUp {
    * index as it is while it is brought up to date when {@code early}; ends {@code done}.
    */
   static void start(SearchPipeline pipeline, int searches, boolean early,
-      CompletableFuture<Void> done) {
+      Consumer<? super SearchResponse> rehearse, CompletableFuture<Void> done) {
     Thread thread = new Thread(() -> {
       long began = System.nanoTime();
       AtomicBoolean upToDate = new AtomicBoolean();
-      if (early) startEarly(pipeline, searches, upToDate);
+      if (early) startEarly(pipeline, searches, rehearse, upToDate);
       try {
-        int ran = run(pipeline, searches, BUDGET.toNanos(), upToDate);
+        int ran = run(pipeline, searches, BUDGET.toNanos(), rehearse, upToDate);
         LOG.debug("Warm-up: {} searches in {} ms", ran,
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began));
         done.complete(null);
@@ -74,11 +76,12 @@ final class WarmUp {
     thread.start();
   }
 
-  private static void startEarly(SearchPipeline pipeline, int searches, AtomicBoolean stop) {
+  private static void startEarly(SearchPipeline pipeline, int searches,
+      Consumer<? super SearchResponse> rehearse, AtomicBoolean stop) {
     Thread thread = new Thread(() -> {
       try {
         LOG.debug("Warm-up: {} searches of the index as it was opened",
-            early(pipeline, searches, stop));
+            early(pipeline, searches, rehearse, stop));
       } catch (RuntimeException | Error e) {
         LOG.debug("Warm-up on the index as it was opened stopped", e);
       }
@@ -92,14 +95,15 @@ final class WarmUp {
    * Searches of the index as it is ({@link SearchPipeline#asIs}; nobody sees their results),
    * at most {@code searches}, until {@code stop} (the index is up to date); how many ran.
    */
-  static int early(SearchPipeline pipeline, int searches, AtomicBoolean stop) {
+  static int early(SearchPipeline pipeline, int searches,
+      Consumer<? super SearchResponse> rehearse, AtomicBoolean stop) {
     SearchPipeline asIs = pipeline.asIs();
     List<String> words = words(asIs.answered(
         SearchRequest.of(SearchRequest.WILDCARD).withLimit(20)).results());
     int ran = 1;
     for (int i = 0; ran < searches && !words.isEmpty() && !stop.get(); i++) {
       pipeline.ensureOpen();
-      asIs.answered(SearchRequest.of(query(words, i)));
+      rehearse.accept(asIs.answered(SearchRequest.of(query(words, i))));
       ran++;
     }
     return ran;
@@ -111,11 +115,11 @@ final class WarmUp {
    * otherwise leave no time for the searches that warm the search path); how many ran.
    */
   static int run(SearchPipeline pipeline, int searches, long budgetNanos) {
-    return run(pipeline, searches, budgetNanos, new AtomicBoolean());
+    return run(pipeline, searches, budgetNanos, response -> { }, new AtomicBoolean());
   }
 
   private static int run(SearchPipeline pipeline, int searches, long budgetNanos,
-      AtomicBoolean upToDate) {
+      Consumer<? super SearchResponse> rehearse, AtomicBoolean upToDate) {
     List<SearchResult> newest = pipeline.answered(
         SearchRequest.of(SearchRequest.WILDCARD).withLimit(20)).results();
     upToDate.set(true);
@@ -128,7 +132,7 @@ final class WarmUp {
         LockSupport.parkNanos(PAUSE_NANOS);
       }
       if (System.nanoTime() - start >= budgetNanos) break;
-      pipeline.answered(SearchRequest.of(query(words, i)));
+      rehearse.accept(pipeline.answered(SearchRequest.of(query(words, i))));
       ran++;
     }
     return ran;
