@@ -5,7 +5,6 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import org.qmd4j.find.FindRequest;
 import org.qmd4j.find.FindResult;
@@ -18,7 +17,6 @@ import org.qmd4j.notes.NoteQuery;
 import org.qmd4j.notes.ProjectState;
 import org.qmd4j.notes.Task;
 import org.qmd4j.search.SearchRequest;
-import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 
 /**
@@ -103,27 +101,12 @@ public final class AsyncSearcher {
    * @since 0.9
    */
   public CompletableFuture<Void> warmUp() {
-    return warmUp(response -> { });
-  }
-
-  /**
-   * Expert: {@link #warmUp()}, with each warm-up search's answer also handed to {@code
-   * rehearse} on the warm-up's thread, for a server to run its own rendering of answers (JSON,
-   * frames) so that its first searches find that path compiled too; {@code rehearse} must
-   * discard what it makes: an answer of the index as it was opened may be stale. A failure of
-   * {@code rehearse} ends the warm-up as a failed search does.
-   *
-   * @since 0.9
-   */
-  public CompletableFuture<Void> warmUp(Consumer<? super SearchResponse> rehearse) {
-    Objects.requireNonNull(rehearse, "rehearse == null");
     CompletableFuture<Void> started = warmUp.get();
     if (started != null) return started;
     CompletableFuture<Void> mine = new CompletableFuture<>();
     if (!warmUp.compareAndSet(null, mine)) return warmUp.get();
     boolean embedded = searcher.describe().engine().equals("embedded");
-    WarmUp.start(searcher.pipeline(), embedded ? WarmUp.SEARCHES : WarmUp.FEW, embedded,
-        rehearse, mine);
+    WarmUp.start(searcher.pipeline(), embedded ? WarmUp.SEARCHES : WarmUp.FEW, embedded, mine);
     return mine;
   }
 

@@ -9,10 +9,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Consumer;
 import org.qmd4j.analysis.Analysis;
 import org.qmd4j.search.SearchRequest;
-import org.qmd4j.search.SearchResponse;
 import org.qmd4j.search.SearchResult;
 import org.qmd4j.search.SearcherClosedException;
 import org.slf4j.Logger;
@@ -51,13 +49,13 @@ final class WarmUp {
    * index as it is while it is brought up to date when {@code early}; ends {@code done}.
    */
   static void start(SearchPipeline pipeline, int searches, boolean early,
-      Consumer<? super SearchResponse> rehearse, CompletableFuture<Void> done) {
+      CompletableFuture<Void> done) {
     Thread thread = new Thread(() -> {
       long began = System.nanoTime();
       AtomicBoolean upToDate = new AtomicBoolean();
-      if (early) startEarly(pipeline, searches, rehearse, upToDate);
+      if (early) startEarly(pipeline, searches, upToDate);
       try {
-        int ran = run(pipeline, searches, BUDGET.toNanos(), rehearse, upToDate);
+        int ran = run(pipeline, searches, BUDGET.toNanos(), upToDate);
         LOG.debug("Warm-up: {} searches in {} ms", ran,
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began));
         done.complete(null);
@@ -76,12 +74,11 @@ final class WarmUp {
     thread.start();
   }
 
-  private static void startEarly(SearchPipeline pipeline, int searches,
-      Consumer<? super SearchResponse> rehearse, AtomicBoolean stop) {
+  private static void startEarly(SearchPipeline pipeline, int searches, AtomicBoolean stop) {
     Thread thread = new Thread(() -> {
       try {
         LOG.debug("Warm-up: {} searches of the index as it was opened",
-            early(pipeline, searches, rehearse, stop));
+            early(pipeline, searches, stop));
       } catch (RuntimeException | Error e) {
         LOG.debug("Warm-up on the index as it was opened stopped", e);
       }
@@ -95,15 +92,14 @@ final class WarmUp {
    * Searches of the index as it is ({@link SearchPipeline#asIs}; nobody sees their results),
    * at most {@code searches}, until {@code stop} (the index is up to date); how many ran.
    */
-  static int early(SearchPipeline pipeline, int searches,
-      Consumer<? super SearchResponse> rehearse, AtomicBoolean stop) {
+  static int early(SearchPipeline pipeline, int searches, AtomicBoolean stop) {
     SearchPipeline asIs = pipeline.asIs();
     List<String> words = words(asIs.answered(
         SearchRequest.of(SearchRequest.WILDCARD).withLimit(20)).results());
     int ran = 1;
     for (int i = 0; ran < searches && !words.isEmpty() && !stop.get(); i++) {
       pipeline.ensureOpen();
-      rehearse.accept(asIs.answered(SearchRequest.of(query(words, i))));
+      asIs.answered(SearchRequest.of(query(words, i)));
       ran++;
     }
     return ran;
@@ -115,11 +111,11 @@ final class WarmUp {
    * otherwise leave no time for the searches that warm the search path); how many ran.
    */
   static int run(SearchPipeline pipeline, int searches, long budgetNanos) {
-    return run(pipeline, searches, budgetNanos, response -> { }, new AtomicBoolean());
+    return run(pipeline, searches, budgetNanos, new AtomicBoolean());
   }
 
   private static int run(SearchPipeline pipeline, int searches, long budgetNanos,
-      Consumer<? super SearchResponse> rehearse, AtomicBoolean upToDate) {
+      AtomicBoolean upToDate) {
     List<SearchResult> newest = pipeline.answered(
         SearchRequest.of(SearchRequest.WILDCARD).withLimit(20)).results();
     upToDate.set(true);
@@ -132,7 +128,7 @@ final class WarmUp {
         LockSupport.parkNanos(PAUSE_NANOS);
       }
       if (System.nanoTime() - start >= budgetNanos) break;
-      rehearse.accept(pipeline.answered(SearchRequest.of(query(words, i))));
+      pipeline.answered(SearchRequest.of(query(words, i)));
       ran++;
     }
     return ran;

@@ -1,13 +1,10 @@
 package org.qmd4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -68,12 +65,11 @@ class WarmUpTest {
         "# Zorglubé\n\nzorglubé\n");
     try (Searcher warmed = SearchProviders.openInBackground(vault, options.withWatch(true));
         Searcher cold = SearchProviders.forVault(vault, options)) {
-      assertThat(WarmUp.early(warmed.pipeline(), 30, response -> { }, new AtomicBoolean())).isEqualTo(30);
+      assertThat(WarmUp.early(warmed.pipeline(), 30, new AtomicBoolean())).isEqualTo(30);
       assertThat(warmed.pipeline().asIs().answered(SearchRequest.of("zorglubé")).results())
           .as("the index as it was opened").extracting(r -> r.path())
           .doesNotContain("projects/startup-x/bucket/zorglub.md");
-      assertThat(WarmUp.early(warmed.pipeline(), 30, response -> { },
-          new AtomicBoolean(true)))
+      assertThat(WarmUp.early(warmed.pipeline(), 30, new AtomicBoolean(true)))
           .as("stopped once the index is up to date").isEqualTo(1);
       for (String q : List.of("zorglubé", "décision", "budjet", "*")) {
         assertThat(warmed.answer(SearchRequest.of(q))).as(q)
@@ -81,29 +77,6 @@ class WarmUpTest {
       }
       assertThat(warmed.search(SearchRequest.of("zorglubé"))).extracting(r -> r.path())
           .containsExactly("projects/startup-x/bucket/zorglub.md");
-    }
-  }
-
-  /**
-   * A server rehearses its own rendering of answers on the warm-up's: it is handed every
-   * warm-up search's answer, and a failure of it ends the warm-up as a failed search does.
-   */
-  @Test
-  void aServerRehearsesItsRenderingOnTheWarmUpsAnswers() throws Exception {
-    try (Searcher searcher = SearchProviders.forVault(Fixtures.vault(),
-        Fixtures.memoryOptions())) {
-      List<SearchResponse> handed = new CopyOnWriteArrayList<>();
-      searcher.async().warmUp(handed::add).get(5, TimeUnit.MINUTES);
-      assertThat(handed).as("every warm-up search after the first").hasSizeGreaterThan(10)
-          .allSatisfy(r -> assertThat(r.results()).isNotNull());
-    }
-    try (Searcher searcher = SearchProviders.forVault(Fixtures.vault(),
-        Fixtures.memoryOptions())) {
-      CompletableFuture<Void> failed = searcher.async().warmUp(r -> {
-        throw new IllegalStateException("cannot render");
-      });
-      assertThatThrownBy(() -> failed.get(5, TimeUnit.MINUTES))
-          .hasRootCauseMessage("cannot render");
     }
   }
 

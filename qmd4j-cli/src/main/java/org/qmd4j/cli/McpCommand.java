@@ -37,7 +37,7 @@ final class McpCommand implements Callable<Integer> {
     // are not the slow ones.
     try (Searcher searcher = engine.openInBackground(vault.resolve(),
         vault.applyTo(engine.applyTo(base)).withWatch(true))) {
-      Qmd4jMcpServer.warmUp(searcher);
+      searcher.async().warmUp();
       // The raw descriptors: frames are bytes, and nothing else may reach stdout.
       Qmd4jMcpServer.serve(searcher, new FileInputStream(FileDescriptor.in),
           new FileOutputStream(FileDescriptor.out), DRAIN_MILLIS);

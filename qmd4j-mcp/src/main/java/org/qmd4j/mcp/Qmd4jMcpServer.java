@@ -62,20 +62,6 @@ public final class Qmd4jMcpServer {
   private Qmd4jMcpServer() {}
 
   /**
-   * Expert: warms {@code searcher}'s search path for a server that has just opened it ({@link
-   * org.qmd4j.AsyncSearcher#warmUp()}), and this server's own part of a search with it: each
-   * warm-up answer is also read, checked and written as the {@code search} tool's answer, then
-   * discarded. A fresh server's first searches then find both compiled. Only the first warm-up
-   * of a searcher starts one.
-   *
-   * @return completed when the warm-up ends
-   */
-  public static CompletableFuture<Void> warmUp(Searcher searcher) {
-    Objects.requireNonNull(searcher, "searcher == null");
-    return searcher.async().warmUp(SearchTool::rehearse);
-  }
-
-  /**
    * Serves {@code searcher} over {@code in} and {@code out} (usually stdin and stdout) until
    * {@code in} ends, then answers the requests already received (waiting at most
    * {@code drainMillis}), closes {@code out} and returns. Requests are served concurrently; a

@@ -1,10 +1,7 @@
 package org.qmd4j.mcp;
 
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -52,31 +49,6 @@ final class SearchTool {
           return result(response, whyEmpty(searcher, response.results().isEmpty()));
         }))
         .build();
-  }
-
-  /** A client's {@code tools/call} of this tool, as it arrives on a line. */
-  private static final byte[] REHEARSED_CALL = ("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":"
-      + "\"tools/call\",\"params\":{\"name\":\"search\",\"arguments\":{\"query\":"
-      + "\"warm up\",\"limit\":10}}}").getBytes(StandardCharsets.UTF_8);
-
-  /**
-   * Runs what the server does around a search of a client's, on {@code response}, and
-   * discards it all: the call read from its line and its arguments checked, the answer made
-   * and written as the JSON-RPC response. Called on the warm-up's answers, so that a fresh
-   * server's first searches find this path compiled.
-   */
-  static void rehearse(SearchResponse response) {
-    try {
-      McpSchema.JSONRPCRequest request = (McpSchema.JSONRPCRequest) JsonRpcFrames.parse(
-          Qmd4jMcpServer.JSON, REHEARSED_CALL);
-      McpSchema.CallToolRequest call = Qmd4jMcpServer.JSON.convertValue(request.params(),
-          McpSchema.CallToolRequest.class);
-      Operations.SEARCH.decode(call.arguments());
-      Qmd4jMcpServer.JSON.writeValueAsBytes(new McpSchema.JSONRPCResponse(
-          McpSchema.JSONRPC_VERSION, request.id(), result(response), null));
-    } catch (JsonRpcFrames.Rejected | IOException e) {
-      throw new IllegalStateException("The warm-up could not render a search's answer", e);
-    }
   }
 
   /**
