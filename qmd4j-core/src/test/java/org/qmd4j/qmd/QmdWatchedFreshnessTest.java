@@ -3,6 +3,7 @@ package org.qmd4j.qmd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -66,6 +67,47 @@ class QmdWatchedFreshnessTest {
     }
     assertThat(feed.changes()).as("the engine closed its feed")
         .isEqualTo(VaultFeed.Changes.EVERYTHING);
+  }
+
+  /**
+   * qmd reads an identifier as one word, so a search for one of its parts asks qmd for the
+   * vault's identifiers by name. With the vault watched, those identifiers come from the
+   * watcher's view of the vault: a note added, changed or deleted after the first search must
+   * still be found by a part of its identifier at once, and no longer once the identifier is
+   * gone.
+   */
+  @Test
+  void anIdentifierWrittenAfterTheFirstSearchIsFoundByItsPartAtOnce() throws IOException {
+    QmdBinary.Probe probe = BinaryLocator.fromEnvironment(System.getenv()).locate()
+        .map(path -> QmdBinary.probe(path, ProcessRunner.system()))
+        .orElse(new QmdBinary.Probe(Optional.empty(), "no qmd on PATH"));
+    Assumptions.assumeTrue(probe.binary().isPresent(),
+        () -> "qmd 2.x not found on PATH: " + probe.problem());
+    Path vault = tmp.resolve("vault");
+    Path notes = Files.createDirectories(vault.resolve("bucket"));
+    Files.writeString(notes.resolve("start.md"), "# Start\n\nA note about the garden.\n");
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.put("XDG_CACHE_HOME", tmp.resolve("xdg-cache").toString());
+    VaultFeed feed = VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS);
+    try (QmdEngine engine = QmdEngine.open(vault, VaultLayout.PROJECTS, tmp.resolve("qmd"),
+        probe.binary().get(), QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
+      assertThat(paths(engine, "garden")).containsExactly("bucket/start.md");
+      assertThat(paths(engine, "heron")).as("no identifier holds the part yet").isEmpty();
+
+      Files.writeString(notes.resolve("client.md"),
+          "# Client\n\nCall `GreyHeronClientFactory` before the first request.\n");
+      assertThat(paths(engine, "heron")).as("the new note, by a part of its identifier")
+          .containsExactly("bucket/client.md");
+
+      Files.writeString(notes.resolve("start.md"),
+          "# Start\n\nThe garden keeps a `heronWatchList` too.\n");
+      assertThat(paths(engine, "heron")).as("an edited note gains an identifier")
+          .containsExactlyInAnyOrder("bucket/client.md", "bucket/start.md");
+
+      Files.delete(notes.resolve("client.md"));
+      assertThat(paths(engine, "heron")).as("the deleted note is gone, the edited one stays")
+          .containsExactly("bucket/start.md");
+    }
   }
 
   /** Without the resident session: each search starts a qmd process. */
