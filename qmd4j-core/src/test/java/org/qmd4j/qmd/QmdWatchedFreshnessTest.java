@@ -41,11 +41,7 @@ class QmdWatchedFreshnessTest {
 
   @Test
   void everyEditIsSeenByTheSearchRightAfterIt() throws IOException {
-    QmdBinary.Probe probe = BinaryLocator.fromEnvironment(System.getenv()).locate()
-        .map(path -> QmdBinary.probe(path, ProcessRunner.system()))
-        .orElse(new QmdBinary.Probe(Optional.empty(), "no qmd on PATH"));
-    Assumptions.assumeTrue(probe.binary().isPresent(),
-        () -> "qmd 2.x not found on PATH: " + probe.problem());
+    QmdBinary qmd = qmdOrSkip();
     RandomVaultEdits edits = RandomVaultEdits.newVault(tmp.resolve("vault"),
         "QmdWatchedFreshnessTest");
     Path vault = edits.vault();
@@ -55,7 +51,7 @@ class QmdWatchedFreshnessTest {
     VaultFeed feed = VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS);
     assertThat(feed.watching()).as("Linux watches the vault").isTrue();
     try (QmdEngine engine = QmdEngine.open(vault, VaultLayout.PROJECTS, tmp.resolve("qmd"),
-        probe.binary().get(), QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
+        qmd, QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
       for (int step = 0; step < 30; step++) {
         String what = edits.step();
         for (String token : edits.toCheck(step == 29)) {
@@ -78,11 +74,7 @@ class QmdWatchedFreshnessTest {
    */
   @Test
   void anIdentifierWrittenAfterTheFirstSearchIsFoundByItsPartAtOnce() throws IOException {
-    QmdBinary.Probe probe = BinaryLocator.fromEnvironment(System.getenv()).locate()
-        .map(path -> QmdBinary.probe(path, ProcessRunner.system()))
-        .orElse(new QmdBinary.Probe(Optional.empty(), "no qmd on PATH"));
-    Assumptions.assumeTrue(probe.binary().isPresent(),
-        () -> "qmd 2.x not found on PATH: " + probe.problem());
+    QmdBinary qmd = qmdOrSkip();
     Path vault = tmp.resolve("vault");
     Path notes = Files.createDirectories(vault.resolve("bucket"));
     Files.writeString(notes.resolve("start.md"), "# Start\n\nA note about the garden.\n");
@@ -90,7 +82,7 @@ class QmdWatchedFreshnessTest {
     env.put("XDG_CACHE_HOME", tmp.resolve("xdg-cache").toString());
     VaultFeed feed = VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS);
     try (QmdEngine engine = QmdEngine.open(vault, VaultLayout.PROJECTS, tmp.resolve("qmd"),
-        probe.binary().get(), QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
+        qmd, QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
       assertThat(paths(engine, "garden")).containsExactly("bucket/start.md");
       assertThat(paths(engine, "heron")).as("no identifier holds the part yet").isEmpty();
 
@@ -130,11 +122,7 @@ class QmdWatchedFreshnessTest {
 
   /** qmd costs about a quarter of a second per update: fewer steps than the embedded engine. */
   private void concurrently(boolean watch) throws Exception {
-    QmdBinary.Probe probe = BinaryLocator.fromEnvironment(System.getenv()).locate()
-        .map(path -> QmdBinary.probe(path, ProcessRunner.system()))
-        .orElse(new QmdBinary.Probe(Optional.empty(), "no qmd on PATH"));
-    Assumptions.assumeTrue(probe.binary().isPresent(),
-        () -> "qmd 2.x not found on PATH: " + probe.problem());
+    QmdBinary qmd = qmdOrSkip();
     RandomVaultEdits edits = RandomVaultEdits.newVault(tmp.resolve("vault"),
         "QmdWatchedFreshnessTest.concurrent" + (watch ? "" : " walked"));
     Path vault = edits.vault();
@@ -143,12 +131,22 @@ class QmdWatchedFreshnessTest {
     VaultFeed feed = watch ? VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS)
         : VaultFeed.walkEveryTime(VaultLayout.PROJECTS);
     try (QmdEngine engine = QmdEngine.open(vault, VaultLayout.PROJECTS, tmp.resolve("qmd"),
-        probe.binary().get(), QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
+        qmd, QmdOptions.DEFAULT, Chunker.defaults(), env, feed)) {
       // Two searcher threads: without the resident session (in qmd4j-mcp) every search here
       // starts a qmd process.
       ConcurrentFreshness.run(edits, 25, 2, word -> paths(engine, word),
           word -> paths(engine, word)).assertNeverStale();
     }
+  }
+
+  /** The qmd 2.x found on PATH; the test is skipped, saying why, when there is none. */
+  private static QmdBinary qmdOrSkip() {
+    QmdBinary.Probe probe = BinaryLocator.fromEnvironment(System.getenv()).locate()
+        .map(path -> QmdBinary.probe(path, ProcessRunner.system()))
+        .orElse(new QmdBinary.Probe(Optional.empty(), "no qmd on PATH"));
+    Assumptions.assumeTrue(probe.binary().isPresent(),
+        () -> "qmd 2.x not found on PATH: " + probe.problem());
+    return probe.binary().get();
   }
 
   private static List<String> paths(QmdEngine engine, String query) {
