@@ -56,11 +56,8 @@ class SourceCommentsTest {
             files++;
             List<String> comments = commentsByLine(
                 Files.readString(file, StandardCharsets.UTF_8));
-            for (int i = 0; i < comments.size(); i++) {
-              if (CITATION.matcher(comments.get(i)).find()) {
-                found.add(ROOT.relativize(file) + ":" + (i + 1) + ": "
-                    + comments.get(i).strip());
-              }
+            for (int i : citingLines(comments)) {
+              found.add(ROOT.relativize(file) + ":" + (i + 1) + ": " + comments.get(i).strip());
             }
           }
         }
@@ -87,12 +84,47 @@ class SourceCommentsTest {
         "  int x; /* Issue #4",
         "   * spans lines */ int y; // fine",
         "}");
-    List<String> comments = commentsByLine(source);
+    List<Integer> citing = citingLines(commentsByLine(source)).stream().map(i -> i + 1).toList();
+    assertThat(citing).containsExactly(1, 7, 8, 10);
+  }
+
+  @Test
+  void aCitationBrokenAcrossTwoCommentLinesIsSeen() {
+    String source = String.join("\n",
+        "/**",
+        " * Sparse norms are read at every scored hit (issue",
+        " * 17: 7% of a first index).",
+        " */",
+        "class A {",
+        "  // an issue",
+        "  // 12 comments later, still one citation",
+        "  int x; // an issue",
+        "  int y; // numbers: 3 of them are fine",
+        "}");
+    List<Integer> citing = citingLines(commentsByLine(source)).stream().map(i -> i + 1).toList();
+    assertThat(citing).containsExactly(2, 6);
+  }
+
+  /**
+   * The lines (from 0) whose comment cites an issue or the design notes, alone or carried on
+   * to the next line's comment (a block comment's leading {@code *} left out).
+   */
+  static List<Integer> citingLines(List<String> comments) {
     List<Integer> citing = new ArrayList<>();
     for (int i = 0; i < comments.size(); i++) {
-      if (CITATION.matcher(comments.get(i)).find()) citing.add(i + 1);
+      String line = comments.get(i);
+      if (CITATION.matcher(line).find()) {
+        citing.add(i);
+      } else if (i + 1 < comments.size() && !line.isBlank()) {
+        String next = comments.get(i + 1).strip();
+        if (next.startsWith("*")) next = next.substring(1).strip();
+        if (!next.isEmpty() && CITATION.matcher(line.strip() + " " + next).find()
+            && !CITATION.matcher(next).find()) {
+          citing.add(i);
+        }
+      }
     }
-    assertThat(citing).containsExactly(1, 7, 8, 10);
+    return citing;
   }
 
   /**

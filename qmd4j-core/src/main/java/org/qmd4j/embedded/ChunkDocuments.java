@@ -84,8 +84,8 @@ final class ChunkDocuments {
   /**
    * Gives {@code record}, a document that is no chunk, the fields that have norms, empty: a
    * field some documents lack has sparse norms, which BM25 reads through an index of the
-   * documents that have them, both when a segment is written and at every scored hit (issue
-   * 17: 7% of a first index). Empty fields have no terms, so no search finds them.
+   * documents that have them, both when a segment is written and at every scored hit (7% of
+   * a first index when they were sparse). Empty fields have no terms, so no search finds them.
    */
   static void addEmptyNormedFields(Document record) {
     for (String field : NORMED) {

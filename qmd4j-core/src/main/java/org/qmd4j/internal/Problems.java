@@ -12,8 +12,8 @@ import java.util.Locale;
 import org.qmd4j.vault.VaultLayout;
 
 /**
- * Says in a few plain words why an operation failed, for messages that people read (issue
- * 19): no exception class name, no path. The exception itself stays the cause of the
+ * Says in a few plain words why an operation failed, for messages that people read: no
+ * exception class name, no path. The exception itself stays the cause of the
  * {@code SearchException} that carries the words, so logs keep every detail.
  */
 public final class Problems {

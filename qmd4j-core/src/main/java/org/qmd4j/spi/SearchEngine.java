@@ -77,8 +77,8 @@ public interface SearchEngine extends Closeable {
 
   /**
    * Expert: the words this engine has indexed, as of now, which the search uses to correct a
-   * query word that matches nothing and to suggest other queries when nothing matches (issue
-   * 15). Asked once per search that needs it; empty (the default) turns both off.
+   * query word that matches nothing and to suggest other queries when nothing matches.
+   * Asked once per search that needs it; empty (the default) turns both off.
    *
    * @since 0.3
    */

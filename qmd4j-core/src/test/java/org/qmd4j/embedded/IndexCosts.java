@@ -15,8 +15,8 @@ import org.apache.lucene.store.FSDirectory;
 import org.qmd4j.vault.Chunker;
 
 /**
- * Prints what a first index costs in counts that do not depend on the machine's load (issue
- * 17): the process's CPU time and the garbage collector's, bytes allocated, then per field
+ * Prints what a first index costs in counts that do not depend on the machine's load: the
+ * process's CPU time and the garbage collector's, bytes allocated, then per field
  * the postings (terms, postings, positions) and per kind of index file its bytes. Not a test:
  * {@code java -cp ... org.qmd4j.embedded.IndexCosts VAULT INDEX_DIR} (the index folder is
  * emptied first). CPU time depends on the JVM's flags (the launcher's one-shot commands run

@@ -27,8 +27,8 @@ import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.watch.VaultFeed;
 
 /**
- * The qmd engine of a long-lived searcher takes its freshness from the vault watcher (issue
- * 17): it walks the vault only after a change the watcher saw, and is still never stale.
+ * The qmd engine of a long-lived searcher takes its freshness from the vault watcher: it
+ * walks the vault only after a change the watcher saw, and is still never stale.
  * Files and folders are added, edited, renamed and deleted at random, each step searched at
  * once through the real qmd, also while other threads search beside the writer (watched, and
  * walked at every search with the walk beside qmd's answer). Skipped, saying why, when no qmd
