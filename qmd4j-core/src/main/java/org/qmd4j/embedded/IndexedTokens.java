@@ -32,8 +32,9 @@ import org.qmd4j.spi.KeywordQuery;
  * matches are not found by analysing the texts again. A chunk holds a word where a token is
  * the word, starts with it (3 letters or more), or has the word's searched stem for its stem
  * ({@code TermMatcher}'s rule): the terms of the first two kinds are read from the terms
- * dictionary, and those of the third are looked for among the terms that start with the stem.
- * A stem's forms that do not ({@code appelle} for {@code apel}) are not found there: the
+ * dictionary, and those of the third are looked for among the terms that start with the stem
+ * or with the word's beginning ({@link #candidates}). A stem's forms that start with neither
+ * ({@code appelle} for {@code apellation}, stem {@code apel}) are not found there: the
  * {@code body} field counts every token of a stem (its frequency in the document), and a chunk
  * whose count is not reached keeps no tokens, its text is analysed when matched. So a chunk's
  * kept tokens always hold every token of each word, as an analysis of its text would.
@@ -145,13 +146,17 @@ final class IndexedTokens {
   }
 
   /**
-   * The terms to read: each word, the terms starting with a word of 3 letters or more, each
-   * searched stem and the terms starting with it; null when more than {@link #MAX_TERMS}.
+   * The terms to read: each word and its searched stem, and the terms starting with either
+   * (of 3 letters or more); a word of 5 letters or more is read without its last two, so that
+   * the forms of its stem that do not start with the stem are found too where they share all
+   * but the word's end ({@code cheval} for {@code chevaux}, stem {@code cheval}; {@code
+   * appelle} for {@code appeler}, stem {@code apel}). Null when more than {@link #MAX_TERMS}.
    */
   private static Set<String> candidates(TermsEnum terms, Set<String> words,
       Map<String, String> stems) throws IOException {
     Set<String> out = new LinkedHashSet<>();
-    Set<String> starts = new LinkedHashSet<>(words);
+    Set<String> starts = new LinkedHashSet<>();
+    for (String w : words) starts.add(w.length() >= 5 ? w.substring(0, w.length() - 2) : w);
     starts.addAll(stems.values());
     for (String start : starts) {
       BytesRef prefix = new BytesRef(start);
