@@ -110,12 +110,12 @@ public final class TermMatcher {
   /**
    * The query's words (folded, as searched) that {@code chunk}'s text or headings hold, in
    * query order: {@link #held(String)} of them, from their tokens as {@link TokenCache} keeps
-   * them (a chunk seen again is not analysed again).
+   * them (a chunk seen again is not analysed again; tokens of this query's words are enough).
    */
   public Set<String> held(Chunk chunk) {
     Set<String> out = new LinkedHashSet<>();
     if (words.isEmpty()) return out;
-    TextTokens text = TokenCache.tokens(chunk.text());
+    TextTokens text = TokenCache.tokens(chunk.text(), words.keySet());
     TextTokens heads = chunk.headings().isEmpty() ? null
         : TokenCache.tokens(String.join("\n", chunk.headings()));
     for (Map.Entry<String, String> w : words.entrySet()) {
@@ -195,7 +195,7 @@ public final class TermMatcher {
     List<List<int[]>> out = new ArrayList<>(lines.length);
     for (int i = 0; i < lines.length; i++) out.add(new ArrayList<>(0));
     if (loose.isEmpty()) return TextTokens.isNormal(text) ? out : null;
-    TextTokens tokens = TokenCache.tokens(text);
+    TextTokens tokens = TokenCache.tokens(text, loose.keySet());
     if (!tokens.offsetsInText()) return null;
     int[] lineStarts = new int[lines.length];
     for (int i = 1; i < lines.length; i++) {

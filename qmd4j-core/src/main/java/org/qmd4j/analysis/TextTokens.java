@@ -15,13 +15,16 @@ import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 /**
  * The tokens of a text under the exact chain ({@link Analysis#EXACT} over the text
  * NFKC-normalised), each with its character offsets: what {@link TermMatcher} reads to tell
- * which query words a text holds and where. Either analysed here ({@link #analyse}) or read
- * back from an index that kept them ({@link Builder}, the embedded engine's term vectors),
- * which is the same list of tokens, in another order. Immutable once built, thread-safe.
+ * which query words a text holds and where. Either all of them, analysed here ({@link
+ * #analyse}), or only those of some query words ({@link #words()}), read back from an index
+ * ({@link Builder#forWords}, the embedded engine's postings): every token that is one of the
+ * words, has a word's searched stem ({@link Analysis#searchedStem}) for its stem, or starts
+ * with a word of 3 letters or more, in any order. Such a list answers for those words only
+ * ({@link #covers}). Immutable once built, thread-safe.
  */
 public final class TextTokens {
   private static final TextTokens EMPTY = new TextTokens(new String[0], new int[0], new int[0],
-      true);
+      true, null);
 
   /** One entry per token occurrence. */
   private final String[] terms;
@@ -29,14 +32,18 @@ public final class TextTokens {
   private final int[] ends;
   /** Whether the offsets index the text as written: it was NFKC already. */
   private final boolean offsetsInText;
+  /** The query words whose tokens these are; null for every token of the text. */
+  private final Set<String> words;
   /** The distinct terms and their stems, computed at first use (a benign race). */
   private volatile Vocabulary vocabulary;
 
-  private TextTokens(String[] terms, int[] starts, int[] ends, boolean offsetsInText) {
+  private TextTokens(String[] terms, int[] starts, int[] ends, boolean offsetsInText,
+      Set<String> words) {
     this.terms = terms;
     this.starts = starts;
     this.ends = ends;
     this.offsetsInText = offsetsInText;
+    this.words = words;
   }
 
   /** The tokens of {@code text}, analysed now. */
@@ -59,6 +66,24 @@ public final class TextTokens {
   /** Whether {@code text} is NFKC already, so that its tokens' offsets index it as written. */
   public static boolean isNormal(String text) {
     return Normalizer.isNormalized(text, Normalizer.Form.NFKC);
+  }
+
+  /** Whether these are every token of the text, not only those of some query words. */
+  public boolean isComplete() {
+    return words == null;
+  }
+
+  /** The query words whose tokens these are; empty when they are every token of the text. */
+  public Set<String> words() {
+    return words == null ? Set.of() : words;
+  }
+
+  /**
+   * Whether these tokens answer for {@code queryWords} (folded): they are every token of the
+   * text, or hold every token of each of these words.
+   */
+  public boolean covers(Set<String> queryWords) {
+    return words == null || words.containsAll(queryWords);
   }
 
   /** How many token occurrences. */
@@ -126,6 +151,7 @@ public final class TextTokens {
   /** Collects the tokens of one text. Not thread-safe. */
   public static final class Builder {
     private final boolean offsetsInText;
+    private Set<String> words;
     private String[] terms = new String[32];
     private int[] starts = new int[32];
     private int[] ends = new int[32];
@@ -137,6 +163,16 @@ public final class TextTokens {
      */
     public Builder(boolean offsetsInText) {
       this.offsetsInText = offsetsInText;
+    }
+
+    /**
+     * Makes the tokens to come those of {@code queryWords} (folded) only: every token that is
+     * one of them, has the searched stem of one for its stem, or starts with one of 3 letters
+     * or more; others may be added too.
+     */
+    public Builder forWords(Set<String> queryWords) {
+      this.words = Set.copyOf(queryWords);
+      return this;
     }
 
     /** Adds an occurrence of {@code term} at [start, end). */
@@ -156,7 +192,7 @@ public final class TextTokens {
     /** The tokens added. */
     public TextTokens build() {
       return new TextTokens(Arrays.copyOf(terms, count), Arrays.copyOf(starts, count),
-          Arrays.copyOf(ends, count), offsetsInText);
+          Arrays.copyOf(ends, count), offsetsInText, words);
     }
   }
 }

@@ -23,7 +23,7 @@ final class AnalyzedText {
   private char[] chars = new char[256];
   private int[] ends = new int[32];
   private int[] increments = new int[32];
-  /** Token offsets, replayed so that the exact field's term vectors keep them (matches). */
+  /** Token offsets, replayed so that the exact field's postings keep them (matches). */
   private int[] starts = new int[32];
   private int[] offsetEnds = new int[32];
   private int count;

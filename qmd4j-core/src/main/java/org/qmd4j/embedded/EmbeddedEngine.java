@@ -43,8 +43,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedEngine implements SearchEngine {
   /** Bump when documents or analysis change: older indexes are then rebuilt. */
-  // v13: the typed records' fields (RecordFields); v14: term vectors with offsets in exact
-  static final String FORMAT = "v14";
+  // v13: the typed records' fields (RecordFields); v14: term vectors with offsets in exact;
+  // v15: offsets in exact's postings instead of term vectors
+  static final String FORMAT = "v15";
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngine.class);
   private static final int HEAL_ATTEMPTS = 4;
 

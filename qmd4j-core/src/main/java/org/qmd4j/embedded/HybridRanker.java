@@ -72,7 +72,8 @@ final class HybridRanker {
       ChunkFilter filter, int limit) throws IOException {
     if (!vectors.enabled()) return Ranker.deep(searcher, plan, filter, limit);
     int depth = Math.max(CANDIDATES, limit * 3);
-    List<Hit> keyword = Ranker.ranked(searcher, plan.tiered(), plan.termCount(), filter, depth);
+    List<Hit> keyword = Ranker.ranked(searcher, plan.tiered(), plan.termCount(), filter, depth,
+        plan.words.keySet());
     float[] query = vectors.query(text);
     float[] centre = CorpusCentre.of(searcher.getIndexReader(), query.length);
     float[] centred = CorpusCentre.centred(query, centre);

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -66,10 +67,10 @@ final class Ranker {
 
   private Ranker() {}
 
-  /** The chunk of document {@code doc}, from its stored fields (and its tokens). */
+  /** The chunk of document {@code doc}, from its stored fields. */
   private static Chunk read(ChunkReader stored, int doc) throws IOException {
     STORED_READS.increment();
-    return stored.read(doc);
+    return stored.chunk(doc);
   }
 
   /**
@@ -80,7 +81,13 @@ final class Ranker {
    */
   static List<Hit> ranked(IndexSearcher searcher, Query query, int words,
       ChunkFilter filter, int limit) throws IOException {
-    return hits(searcher, rankedDocs(searcher, query, words, filter, limit, t -> {}));
+    return ranked(searcher, query, words, filter, limit, Set.of());
+  }
+
+  /** {@link #ranked}, the tokens of {@code matched} (folded query words) kept for matches. */
+  static List<Hit> ranked(IndexSearcher searcher, Query query, int words,
+      ChunkFilter filter, int limit, Set<String> matched) throws IOException {
+    return hits(searcher, rankedDocs(searcher, query, words, filter, limit, t -> {}), matched);
   }
 
   /**
@@ -99,17 +106,23 @@ final class Ranker {
           } else {
             PassCount.ranked(searcher, query.text(), query.mode(), filter, total);
           }
-        }));
+        }), plan.words.keySet());
   }
 
-  private static List<Hit> hits(IndexSearcher searcher, List<Ranked> ranked)
+  /** {@code ranked} as hits, the tokens of {@code words} in their chunks kept for matches. */
+  private static List<Hit> hits(IndexSearcher searcher, List<Ranked> ranked, Set<String> words)
       throws IOException {
     ChunkReader stored = new ChunkReader(searcher);
     List<Hit> out = new ArrayList<>();
+    List<Integer> docs = new ArrayList<>();
+    List<Chunk> chunks = new ArrayList<>();
     for (Ranked r : ranked) {
-      out.add(new Hit(r.chunk() != null ? r.chunk() : read(stored, r.doc()), r.score(),
-          MatchType.KEYWORD));
+      Chunk chunk = r.chunk() != null ? r.chunk() : read(stored, r.doc());
+      out.add(new Hit(chunk, r.score(), MatchType.KEYWORD));
+      docs.add(r.doc());
+      chunks.add(chunk);
     }
+    stored.keepTokens(docs, chunks, words);
     return out;
   }
 
@@ -192,6 +205,7 @@ final class Ranker {
     double best = lists.size() / (double) (RRF_K + 1);
     ChunkReader stored = new ChunkReader(searcher);
     List<Hit> out = new ArrayList<>();
+    List<Integer> docs = new ArrayList<>();
     for (Map.Entry<Integer, Double> e : fused.entrySet().stream()
         .sorted(Map.Entry.<Integer, Double>comparingByValue().reversed()
             .thenComparing(e -> keys.get(e.getKey())))
@@ -199,7 +213,9 @@ final class Ranker {
       Chunk chunk = chunks.get(e.getKey());
       out.add(new Hit(chunk != null ? chunk : read(stored, e.getKey()),
           Math.min(1.0, e.getValue() / best), MatchType.KEYWORD));
+      docs.add(e.getKey());
     }
+    stored.keepTokens(docs, out.stream().map(Hit::chunk).toList(), plan.words.keySet());
     return out;
   }
 
