@@ -20,6 +20,7 @@ final class IndexSearch {
       if (query.isWildcard()) return Ranker.wildcard(searcher, query.filter(), query.limit());
       QueryPlan plan = QueryPlan.of(query.text());
       if (plan.isEmpty()) return List.of();
+      plan = plan.on(searcher); // each term looked up once, for the search and its count
       if (query.mode() == Mode.FAST) {
         return Ranker.fast(searcher, query, plan);
       }

@@ -12,31 +12,39 @@ import org.qmd4j.spi.EngineQuery;
  * the same thread: a search that returns more hits than its limit is counted next ({@link
  * EmbeddedEngine#count}), with the same words and filter on the same index snapshot, and
  * Lucene's collector has already counted them while ranking when it did not skip any. The
- * count then costs nothing instead of a second query. Kept per thread and taken once, and
+ * count then costs nothing instead of a second query. When the pass skipped hits (so has no
+ * exact total), its plan is kept instead, with its terms already looked up on that snapshot
+ * ({@link QueryPlan#on}), for the count's own query. Kept per thread and taken once, and
  * only for the snapshot (reader) it was counted on: a count on a newer snapshot runs its
- * own query.
+ * own query from scratch.
  */
 final class PassCount {
   private static final ThreadLocal<Counted> LAST = new ThreadLocal<>();
 
-  /** A count of {@code text} in {@code mode} under {@code filter}, on one reader. */
-  private record Counted(IndexReader.CacheKey reader, String text, Mode mode,
-      ChunkFilter filter, long total) {}
+  /**
+   * A ranking pass of {@code text} in {@code mode} under {@code filter}, on one reader: its
+   * exact total, or -1 if it skipped hits; its plan, looked up on that reader.
+   */
+  record Counted(IndexReader.CacheKey reader, String text, Mode mode, ChunkFilter filter,
+      long total, QueryPlan plan) {}
 
   private PassCount() {}
 
   /**
-   * Keeps {@code hits} of the ranking pass of {@code text} when Lucene counted every match
-   * (exactly, not a lower bound); forgets any earlier pass of this thread otherwise.
+   * Keeps the ranking pass of {@code text} by {@code plan} on {@code searcher}: its total
+   * {@code hits} when Lucene counted every match (exactly, not a lower bound), else only its
+   * plan.
    */
   static void ranked(IndexSearcher searcher, String text, Mode mode, ChunkFilter filter,
-      TotalHits hits) {
+      TotalHits hits, QueryPlan plan) {
     IndexReader.CacheHelper helper = searcher.getIndexReader().getReaderCacheHelper();
-    if (hits.relation != TotalHits.Relation.EQUAL_TO || helper == null) {
+    if (helper == null) {
       LAST.remove();
       return;
     }
-    LAST.set(new Counted(helper.getKey(), text, mode, filter, hits.value));
+    long total = hits.relation == TotalHits.Relation.EQUAL_TO ? hits.value : -1;
+    LAST.set(new Counted(helper.getKey(), text, mode, filter, total,
+        plan.reader() == searcher.getIndexReader() ? plan : null));
   }
 
   /** Forgets this thread's last pass (a search that counted nothing). */
@@ -45,18 +53,18 @@ final class PassCount {
   }
 
   /**
-   * The total of this thread's last ranking pass if it was of {@code query} (its text, mode
-   * and filter; any limit) on {@code searcher}'s reader; -1 otherwise. Taken: a second call
-   * answers -1.
+   * This thread's last ranking pass if it was of {@code query} (its text, mode and filter;
+   * any limit) on {@code searcher}'s reader; null otherwise. Taken: a second call answers
+   * null.
    */
-  static long take(IndexSearcher searcher, EngineQuery query) {
+  static Counted take(IndexSearcher searcher, EngineQuery query) {
     Counted last = LAST.get();
-    if (last == null) return -1;
+    if (last == null) return null;
     LAST.remove();
     IndexReader.CacheHelper helper = searcher.getIndexReader().getReaderCacheHelper();
     boolean same = helper != null && helper.getKey() == last.reader()
         && last.text().equals(query.text()) && last.mode() == query.mode()
         && last.filter().equals(query.filter());
-    return same ? last.total() : -1;
+    return same ? last : null;
   }
 }

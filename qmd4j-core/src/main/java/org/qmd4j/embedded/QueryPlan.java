@@ -1,13 +1,16 @@
 package org.qmd4j.embedded;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MultiTermQuery;
 import org.apache.lucene.search.PhraseQuery;
 import org.apache.lucene.search.Query;
@@ -53,6 +56,7 @@ final class QueryPlan {
   private static final int MIN_PREFIX_LENGTH = KeywordQuery.MIN_PREFIX_LENGTH;
 
   private final KeywordQuery query;
+  private final TermLookups lookups;
   /** Query words: unstemmed folded form to stem, stop words dropped, in query order. */
   final Map<String, String> words;
   final List<String> phrase;
@@ -61,8 +65,9 @@ final class QueryPlan {
   /** Obsidian tags of the query, folded ({@code projet/client}). */
   final Set<String> hashtags;
 
-  private QueryPlan(KeywordQuery query) {
+  private QueryPlan(KeywordQuery query, TermLookups lookups) {
     this.query = query;
+    this.lookups = lookups;
     this.words = query.words();
     this.phrase = query.phrase();
     this.units = query.units();
@@ -72,7 +77,34 @@ final class QueryPlan {
 
   /** The plan of {@code query} ({@link KeywordQuery#of}, which bounds a long query). */
   static QueryPlan of(String query) {
-    return new QueryPlan(KeywordParser.parse(query));
+    return new QueryPlan(KeywordParser.parse(query), TermLookups.NONE);
+  }
+
+  /**
+   * This plan with its terms looked up once on {@code searcher}'s snapshot ({@link
+   * TermLookups}): the queries it builds then run on that snapshot only, with the same
+   * results, without looking the same terms and prefixes up again for every clause and for
+   * the count.
+   */
+  QueryPlan on(IndexSearcher searcher) throws IOException {
+    TermLookups found = TermLookups.on(searcher);
+    for (Map.Entry<String, String> w : words.entrySet()) {
+      for (String field : new String[] {Fields.BODY, Fields.TITLE, Fields.HEADING,
+          Fields.PATH_TEXT}) {
+        found.term(new Term(field, w.getValue()));
+      }
+      if (w.getKey().length() >= MIN_PREFIX_LENGTH) {
+        Term prefix = new Term(Fields.EXACT, w.getKey());
+        found.prefix(prefix, () -> plainPrefix(prefix));
+      }
+    }
+    for (String tag : hashtags) found.term(new Term(Fields.HASHTAGS, tag));
+    return new QueryPlan(query, found);
+  }
+
+  /** The snapshot this plan's terms were looked up on ({@link #on}); null if none. */
+  IndexReader reader() {
+    return lookups.reader();
   }
 
   /** Whether the query holds no searchable word or tag at all (only punctuation, say). */
@@ -102,6 +134,16 @@ final class QueryPlan {
     }
     addBonus(b);
     return restricted(b);
+  }
+
+  /**
+   * The chunks {@link #tiered} matches, as a query to count them: a word's tier clause matches
+   * some of the chunks its term group matches (its stem in the text or headings, its prefix),
+   * so the term groups, tags, bonuses and conditions alone ({@link #anyWord}) match the same
+   * chunks with fewer clauses.
+   */
+  Query counted() {
+    return anyWord();
   }
 
   /** Every word must match (deep mode's first list). */
@@ -159,16 +201,20 @@ final class QueryPlan {
     return b.build();
   }
 
-  private static Query inChunk(String stem) {
+  private Query inChunk(String stem) {
     BooleanQuery.Builder g = new BooleanQuery.Builder();
-    g.add(new TermQuery(new Term(Fields.BODY, stem)), Occur.SHOULD);
-    g.add(new TermQuery(new Term(Fields.HEADING, stem)), Occur.SHOULD);
+    g.add(term(Fields.BODY, stem), Occur.SHOULD);
+    g.add(term(Fields.HEADING, stem), Occur.SHOULD);
     return g.build();
   }
 
   /** The chunks carrying {@code tag} or a child of it (the index holds every parent). */
-  private static Query hashtag(String tag) {
-    return new TermQuery(new Term(Fields.HASHTAGS, tag));
+  private Query hashtag(String tag) {
+    return term(Fields.HASHTAGS, tag);
+  }
+
+  private Query term(String field, String text) {
+    return lookups.termQuery(new Term(field, text));
   }
 
   /** Prefixes of the unstemmed words only (deep mode's fourth list); null if none apply. */
@@ -187,18 +233,18 @@ final class QueryPlan {
   /** Whether the chunk's own text or headings hold the word (stem, or its prefix). */
   private Query held(String word, String stem) {
     BooleanQuery.Builder g = new BooleanQuery.Builder();
-    g.add(new TermQuery(new Term(Fields.BODY, stem)), Occur.SHOULD);
-    g.add(new TermQuery(new Term(Fields.HEADING, stem)), Occur.SHOULD);
+    g.add(term(Fields.BODY, stem), Occur.SHOULD);
+    g.add(term(Fields.HEADING, stem), Occur.SHOULD);
     if (word.length() >= MIN_PREFIX_LENGTH) g.add(prefix(word), Occur.SHOULD);
     return g.build();
   }
 
   private Query group(String word, String stem, boolean withPrefix) {
     BooleanQuery.Builder g = new BooleanQuery.Builder();
-    g.add(new BoostQuery(new TermQuery(new Term(Fields.BODY, stem)), BODY), Occur.SHOULD);
-    g.add(new BoostQuery(new TermQuery(new Term(Fields.TITLE, stem)), TITLE), Occur.SHOULD);
-    g.add(new BoostQuery(new TermQuery(new Term(Fields.HEADING, stem)), HEADING), Occur.SHOULD);
-    g.add(new BoostQuery(new TermQuery(new Term(Fields.PATH_TEXT, stem)), PATH), Occur.SHOULD);
+    g.add(new BoostQuery(term(Fields.BODY, stem), BODY), Occur.SHOULD);
+    g.add(new BoostQuery(term(Fields.TITLE, stem), TITLE), Occur.SHOULD);
+    g.add(new BoostQuery(term(Fields.HEADING, stem), HEADING), Occur.SHOULD);
+    g.add(new BoostQuery(term(Fields.PATH_TEXT, stem), PATH), Occur.SHOULD);
     if (withPrefix && word.length() >= MIN_PREFIX_LENGTH) {
       g.add(new BoostQuery(prefix(word), PREFIX), Occur.SHOULD);
     }
@@ -206,7 +252,12 @@ final class QueryPlan {
   }
 
   private Query prefix(String word) {
-    return new WordPrefixQuery(new Term(Fields.EXACT, word),
+    Term prefix = new Term(Fields.EXACT, word);
+    return lookups.prefixQuery(prefix, () -> plainPrefix(prefix));
+  }
+
+  private Query plainPrefix(Term prefix) {
+    return new WordPrefixQuery(prefix,
         new MultiTermQuery.TopTermsBlendedFreqScoringRewrite(query.expansions()));
   }
 

@@ -104,7 +104,7 @@ final class Ranker {
           if (tested) {
             PassCount.forget();
           } else {
-            PassCount.ranked(searcher, query.text(), query.mode(), filter, total);
+            PassCount.ranked(searcher, query.text(), query.mode(), filter, total, plan);
           }
         }), plan.words.keySet());
   }
@@ -265,19 +265,20 @@ final class Ranker {
    */
   static Optional<Total> count(IndexSearcher searcher, EngineQuery query) throws IOException {
     Query words;
+    ChunkFilter filter = query.filter();
     if (query.isWildcard()) {
       words = new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK));
     } else if (query.mode() == Mode.FAST) {
-      QueryPlan plan = QueryPlan.of(query.text());
+      PassCount.Counted pass = filter.extra().isEmpty() ? PassCount.take(searcher, query) : null;
+      if (pass != null && pass.total() >= 0) {
+        return Optional.of(Total.exactly(Math.toIntExact(pass.total())));
+      }
+      QueryPlan plan = pass != null && pass.plan() != null ? pass.plan()
+          : QueryPlan.of(query.text());
       if (plan.isEmpty()) return Optional.of(Total.exactly(0));
-      words = plan.tiered();
+      words = plan.counted();
     } else {
       return Optional.empty();
-    }
-    ChunkFilter filter = query.filter();
-    if (filter.extra().isEmpty() && !query.isWildcard()) {
-      long counted = PassCount.take(searcher, query);
-      if (counted >= 0) return Optional.of(Total.exactly(Math.toIntExact(counted)));
     }
     COUNT_QUERIES.increment();
     Query restricted = ChunkFilters.restrict(words, filter);
