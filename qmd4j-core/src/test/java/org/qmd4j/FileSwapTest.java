@@ -75,8 +75,10 @@ class FileSwapTest {
     int refused = 0;
     swapper.start();
     try (Searcher searcher = SearchProviders.forVault(vault, Fixtures.memoryOptions())) {
-      long end = System.currentTimeMillis() + 2_000;
-      while (System.currentTimeMillis() < end || reads < 200) {
+      // At least 2 s and 200 reads in the full tier; 0.5 s and 50 reads in the fast one.
+      long end = System.currentTimeMillis() + TestTier.rounds(500, 2_000);
+      int atLeast = TestTier.rounds(50, 200);
+      while (System.currentTimeMillis() < end || reads < atLeast) {
         try {
           Block block = searcher.read("bucket/n.md");
           assertThat(block.markdown()).doesNotContain("outsidesecret");

@@ -24,9 +24,11 @@ import org.qmd4j.search.SearchResult;
  * folder, and {@code kill -9} at random points of a first indexing. After each fault the
  * next searcher's results equal a clean build's: the same chunks, in the same order.
  *
- * <p>Seeded ({@code -Dqmd4j.seed=N}). In CI each fault hits the lock file, the commit point
- * and two other files at random, and the indexer is killed 3 times; {@code -Dqmd4j.budget=10m}
- * (any budget of a minute or more) damages every file and kills the indexer 20 times.
+ * <p>Seeded ({@code -Dqmd4j.seed=N}). In the full tier (CI) each fault hits the lock file, the
+ * commit point and two other files at random, and the indexer is killed 3 times; in the fast
+ * tier each fault hits one of the lock and the commit point and one other file, and the
+ * indexer is killed twice ({@link TestTier}); {@code -Dqmd4j.budget=10m} (any budget of a
+ * minute or more) damages every file and kills the indexer 20 times.
  */
 class IndexFaultTest {
 
@@ -76,15 +78,8 @@ class IndexFaultTest {
     int injected = 0;
     boolean all = HostileInput.budgetMillis(0) >= 60_000;
     for (String fault : faults) {
-      List<Path> files = new ArrayList<>(indexFiles(cache));
-      if (!all) { // CI: the lock, the commit point and two other files at random per fault
-        java.util.Collections.shuffle(files, random);
-        files.sort(java.util.Comparator.comparing((Path p) -> {
-          String n = p.getFileName().toString();
-          return !(n.equals("write.lock") || n.startsWith("segments_"));
-        }));
-        files = files.subList(0, Math.min(files.size(), 4));
-      }
+      List<Path> files = indexFiles(cache);
+      if (!all) files = sample(files, random);
       for (Path file : files) {
         damage(file, fault, random);
         injected++;
@@ -104,7 +99,28 @@ class IndexFaultTest {
       }
     }
     System.out.printf("IndexFaultTest: %d faults injected, 0 failures%n", injected);
-    assertThat(injected).isGreaterThanOrEqualTo(16);
+    assertThat(injected).isGreaterThanOrEqualTo(4 * TestTier.rounds(2, 4));
+  }
+
+  /**
+   * The files one kind of fault hits without a long budget: in the full tier the lock, the
+   * commit point and two other index files, in the fast tier one of the first two and one
+   * other file; each half drawn at random.
+   */
+  static List<Path> sample(List<Path> files, Random random) {
+    int count = TestTier.rounds(2, 4);
+    List<Path> shuffled = new ArrayList<>(files);
+    java.util.Collections.shuffle(shuffled, random);
+    List<Path> first = new ArrayList<>();
+    List<Path> others = new ArrayList<>();
+    for (Path p : shuffled) {
+      String n = p.getFileName().toString();
+      (n.equals("write.lock") || n.startsWith("segments_") ? first : others).add(p);
+    }
+    List<Path> picked = new ArrayList<>(first.subList(0, Math.min(first.size(),
+        count - count / 2)));
+    picked.addAll(others.subList(0, Math.min(others.size(), count / 2)));
+    return picked;
   }
 
   static List<Path> indexFiles(Path cache) throws IOException {
@@ -195,7 +211,7 @@ class IndexFaultTest {
   void killNineAtRandomPointsOfIndexingThenTheNextSearchHasEveryChunk(@TempDir Path tmp)
       throws Exception {
     long seed = HostileInput.seed();
-    int kills = HostileInput.budgetMillis(0) >= 60_000 ? 20 : 3;
+    int kills = HostileInput.budgetMillis(0) >= 60_000 ? 20 : TestTier.rounds(2, 3);
     System.out.println("IndexFaultTest kill -9 seed=" + seed + " kills=" + kills);
     Random random = new Random(seed);
     Path vault = tmp.resolve("vault");
@@ -208,8 +224,11 @@ class IndexFaultTest {
     int killed = 0;
     for (int k = 0; k < kills; k++) {
       Path cache = tmp.resolve("cache-" + k);
-      Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-          ChildIndexer.class.getName(), vault.toString(), cache.toString())
+      List<String> command = new ArrayList<>(List.of(java));
+      command.addAll(TestTier.commandJvmOptions()); // as the launcher starts a command
+      command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+          ChildIndexer.class.getName(), vault.toString(), cache.toString()));
+      Process child = new ProcessBuilder(command)
           .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
       long delay = 200 + random.nextInt(2_500);
       if (!child.waitFor(delay, TimeUnit.MILLISECONDS)) {

@@ -36,7 +36,8 @@ import org.qmd4j.vault.NoteText;
  * word and the removed one is not (never stale).
  *
  * <p>Seeded and reproducible: it prints its seed; replay with {@code -Dqmd4j.seed=N}. Runs
- * for 4 s in CI; {@code -Dqmd4j.budget=10m} runs longer (and writes a 50 MB note once).
+ * for 4 s in the full tier (CI), 2 s in the fast one ({@link TestTier});
+ * {@code -Dqmd4j.budget=10m} runs longer (and writes a 50 MB note once).
  */
 class RobustnessSuiteTest {
   private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
@@ -44,7 +45,7 @@ class RobustnessSuiteTest {
   @Test
   void hostileQueriesAndVaultMutationsKeepTheInvariants(@TempDir Path tmp) throws IOException {
     long seed = HostileInput.seed();
-    long budget = HostileInput.budgetMillis(4_000);
+    long budget = HostileInput.budgetMillis(TestTier.rounds(2_000, 4_000));
     System.out.println("RobustnessSuiteTest seed=" + seed + " budget=" + budget
         + " ms (replay: -Dqmd4j.seed=" + seed + ")");
     HostileInput input = new HostileInput(seed);

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
+import org.qmd4j.TestTier;
 
 /**
  * The packaged {@code qmd4j bench} as users run it: its exit codes, and qmd's own
@@ -45,9 +46,10 @@ class BenchIT {
 
   private Run run(Path path, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-        System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar"), "bench",
-        fixture.toString(), "--vault", Fixtures.vault().toString()));
+        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(TestTier.commandJvmOptions()); // as the launcher starts a command
+    command.addAll(List.of("-jar", System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar"),
+        "bench", fixture.toString(), "--vault", Fixtures.vault().toString()));
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("PATH", path.toString());

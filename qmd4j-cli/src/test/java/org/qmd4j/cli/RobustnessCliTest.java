@@ -16,6 +16,7 @@ import org.qmd4j.Fixtures;
 import org.qmd4j.ForPeople;
 import org.qmd4j.HostileInput;
 import org.qmd4j.SearchOptions;
+import org.qmd4j.TestTier;
 import picocli.CommandLine;
 
 /**
@@ -23,7 +24,8 @@ import picocli.CommandLine;
  * {@code brief} with hostile queries, scopes, modes, dates and limits. Invariants: exit 0 or
  * 2, never 1; an exit 2 says why on stderr and prints nothing on stdout; {@code --json}
  * output is a JSON array with scores in [0, 1], descending. Seeded: replay with
- * {@code -Dqmd4j.seed=N}; {@code -Dqmd4j.budget=10m} runs longer.
+ * {@code -Dqmd4j.seed=N}; {@code -Dqmd4j.budget=10m} runs longer. At least 20 cases in the
+ * full tier, 8 in the fast one ({@link TestTier}).
  */
 class RobustnessCliTest {
 
@@ -40,7 +42,8 @@ class RobustnessCliTest {
     int cases = 0;
     int usage = 0;
     long deadline = System.currentTimeMillis() + budget;
-    while (System.currentTimeMillis() < deadline || cases < 20) {
+    int atLeast = TestTier.rounds(8, 20); // cases, however short the budget
+    while (System.currentTimeMillis() < deadline || cases < atLeast) {
       boolean search = random.nextInt(4) != 0;
       List<String> args = new ArrayList<>(List.of(search ? "search" : "brief",
           "--engine", "embedded", "--vault", Fixtures.vault().toString()));

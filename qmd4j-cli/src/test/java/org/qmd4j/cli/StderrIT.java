@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
+import org.qmd4j.TestTier;
 
 /**
  * The packaged command line, run as users run it without qmd, keeps stderr for
@@ -31,8 +32,9 @@ class StderrIT {
   /** stderr of the CLI run with {@code path} as PATH; it must exit 0. */
   private String stderr(Path path, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-        System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar")));
+        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(TestTier.commandJvmOptions()); // as the launcher starts a command
+    command.addAll(List.of("-jar", System.getProperty("qmd4j.cliJar", "target/qmd4j-cli.jar")));
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command);
     Files.createDirectories(dir.resolve("bin")); // the default PATH: no qmd

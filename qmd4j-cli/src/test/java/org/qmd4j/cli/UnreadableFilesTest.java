@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmd4j.Fixtures;
+import org.qmd4j.TestTier;
 
 /**
  * One unreadable file or folder (mode 000) made search, brief, find and tree exit 1;
@@ -48,8 +49,10 @@ class UnreadableFilesTest {
     if (isRoot()) {
       command.addAll(List.of("setpriv", "--bounding-set=-dac_override,-dac_read_search"));
     }
-    command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(TestTier.commandJvmOptions()); // as the launcher starts a command
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+        Main.class.getName()));
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("QMD4J_CACHE_DIR", cache.toString());

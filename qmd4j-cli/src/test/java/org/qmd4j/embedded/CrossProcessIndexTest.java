@@ -19,6 +19,7 @@ import org.qmd4j.Fixtures;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.TestTier;
 import org.qmd4j.search.SearchResult;
 
 /**
@@ -63,11 +64,13 @@ class CrossProcessIndexTest {
   }
 
   private static Process cli(Path vault, Path cache, String query) throws IOException {
-    ProcessBuilder pb = new ProcessBuilder(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"),
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(TestTier.commandJvmOptions()); // as the launcher starts a command
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
         "org.qmd4j.cli.Main", "search", "--engine", "embedded", "--json",
-        "--vault", vault.toString(), "--", query);
+        "--vault", vault.toString(), "--", query));
+    ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("QMD4J_CACHE_DIR", cache.toString());
     pb.environment().remove("QMD4J_SEARCH_FALLBACK");
     return pb.start();

@@ -28,8 +28,8 @@ import org.qmd4j.search.SearchResult;
  * is truncated, emptied, overwritten or deleted under them, a note is edited, and the next
  * searches through both answer with the chunks of a clean build (and the edit). In the full
  * tier each kind of fault hits the lock, the commit point and two other files at random, in
- * the fast tier one of the first two and one other file ({@code qmd4j.faultFiles}); with
- * {@code -Dqmd4j.budget=60s} or more, every file.
+ * the fast tier one file, the lock or the commit point and another file in turn
+ * ({@code qmd4j.faultFiles}); with {@code -Dqmd4j.budget=60s} or more, every file.
  */
 class LiveDamageIT {
   private static final int ALL = 10_000;
@@ -49,9 +49,11 @@ class LiveDamageIT {
     try (JarProcesses.Serve serve = new JarProcesses.Serve(vault, cache, "embedded")) {
       assertThat(JarProcesses.mcpSearch(mcp, "*", ALL)).isNotEmpty();
       assertThat(serve.search("*", ALL).status()).isEqualTo(200);
-      for (String fault : new String[] {"truncate", "zeros", "overwrite", "delete"}) {
+      String[] faults = {"truncate", "zeros", "overwrite", "delete"};
+      for (int kind = 0; kind < faults.length; kind++) {
+        String fault = faults[kind];
         List<Path> files = indexFiles(cache);
-        if (!all) files = sample(files, random);
+        if (!all) files = sample(files, kind, random);
         for (Path file : files) {
           String where = fault + " " + cache.relativize(file) + " seed=" + seed;
           damage(file, fault, random);
@@ -131,10 +133,11 @@ class LiveDamageIT {
 
   /**
    * The files one kind of fault hits without a long budget: {@code qmd4j.faultFiles} of them
-   * (4 in the full tier, 2 in the fast one), half the lock and the commit point, half the
-   * other index files, each half drawn at random.
+   * (4 in the full tier, 1 in the fast one), half the lock and the commit point, half the
+   * other index files, each half drawn at random; with one file, the {@code kind}s of fault
+   * take the lock or the commit point and another file in turn.
    */
-  static List<Path> sample(List<Path> files, Random random) {
+  static List<Path> sample(List<Path> files, int kind, Random random) {
     int count = Integer.getInteger("qmd4j.faultFiles", 4);
     List<Path> shuffled = new ArrayList<>(files);
     Collections.shuffle(shuffled, random);
@@ -143,6 +146,9 @@ class LiveDamageIT {
     for (Path p : shuffled) {
       String n = p.getFileName().toString();
       (n.equals("write.lock") || n.startsWith("segments_") ? first : others).add(p);
+    }
+    if (count == 1) {
+      return List.of((kind % 2 == 0 || others.isEmpty() ? first : others).get(0));
     }
     List<Path> picked = new ArrayList<>(first.subList(0, Math.min(first.size(),
         count - count / 2)));

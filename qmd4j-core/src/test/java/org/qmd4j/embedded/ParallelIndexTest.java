@@ -14,6 +14,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmd4j.TestTier;
 import org.qmd4j.bench.VaultGenerator;
 import org.qmd4j.spi.ChunkFilter;
 import org.qmd4j.spi.Hit;
@@ -62,14 +63,17 @@ class ParallelIndexTest {
 
   @Test
   void aParallelFirstIndexStoppedMidwayResumesWithTheRest() throws IOException {
-    Path vault = generated(1_500);
-    int files = VaultGenerator.plan(1_500, SEED).size();
+    // 1,500 files stopped at 600 in the full tier, 800 stopped at 300 in the fast one.
+    int generated = TestTier.rounds(800, 1_500);
+    int stopAt = TestTier.rounds(300, 600);
+    Path vault = generated(generated);
+    int files = VaultGenerator.plan(generated, SEED).size();
     Path index = tmp.resolve("index");
-    // Stopped from an indexing thread at a progress report once 600 files are done, after a
-    // few checkpoints of 100 files (or at the end, before the last commit, if no report
+    // Stopped from an indexing thread at a progress report once stopAt files are done, after
+    // a few checkpoints of 100 files (or at the end, before the last commit, if no report
     // came between).
     IndexProgress stopMidway = (done, total, elapsed, finished) -> {
-      if (finished || done >= 600) throw new Stopped();
+      if (finished || done >= stopAt) throw new Stopped();
     };
     IndexStore first = store(index);
     try {

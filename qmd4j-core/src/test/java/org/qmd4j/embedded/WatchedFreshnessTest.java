@@ -15,6 +15,7 @@ import org.qmd4j.RandomVaultEdits;
 import org.qmd4j.SearchOptions;
 import org.qmd4j.SearchProviders;
 import org.qmd4j.Searcher;
+import org.qmd4j.TestTier;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.SearchRequest;
@@ -64,7 +65,8 @@ class WatchedFreshnessTest {
     try (EmbeddedEngine engine = EmbeddedEngine.open(vault, null, Chunker.defaults(),
         VaultFeed.watchOrWalk(vault, VaultLayout.PROJECTS), IndexProgress.NONE)) {
       assertThat(engine.watching()).as("Linux watches the vault").isTrue();
-      ConcurrentFreshness.run(edits, 300, word -> paths(engine, word),
+      // 300 writes in the full tier, 150 in the fast one.
+      ConcurrentFreshness.run(edits, TestTier.rounds(150, 300), word -> paths(engine, word),
           word -> paths(engine, word)).assertNeverStale();
     }
   }

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.qmd4j.TestTier;
 import org.qmd4j.notes.TypedSearch;
 import org.qmd4j.search.FileKind;
 import org.qmd4j.spi.Chunk;
@@ -39,7 +40,8 @@ class ChunkReadingsTest {
   void randomNotesReadTheSameAsTheirChunks() {
     Random random = new Random(20261128L);
     int known = 0;
-    for (int n = 0; n < 2_000; n++) {
+    int notes = TestTier.rounds(500, 2_000); // the fast tier's and the full tier's
+    for (int n = 0; n < notes; n++) {
       StringBuilder text = new StringBuilder();
       if (random.nextInt(3) == 0) {
         text.append("---\ntype: ").append(random.nextBoolean() ? "idée" : "[a, b]")
@@ -55,7 +57,7 @@ class ChunkReadingsTest {
       known += check(chunker, kind, NoteText.of(text.toString()), "random note " + n + ":\n"
           + text);
     }
-    assertThat(known).as("chunks whose reading is known").isGreaterThan(1_000);
+    assertThat(known).as("chunks whose reading is known").isGreaterThan(notes / 2);
   }
 
   @Test

@@ -169,15 +169,23 @@ class AutoStartIT {
     // A cache folder too deep for a Unix socket's path: the daemon refuses to start.
     DaemonProcesses cli = cli(dir.resolve("c".repeat(120)));
     String answer = answer();
+    Path failed = cli.daemonFolder().resolveSibling(AutoStart.FAILED_MARKER);
 
-    DaemonProcesses.Run first = cli.run(SEARCH);
-    assertThat(first.code()).isZero();
-    assertThat(first.out()).isEqualTo(answer);
-    assertThat(first.err()).containsOnlyOnce("the background searcher could not start")
+    // A command waits a few seconds for the daemon it started: on a loaded machine the daemon
+    // may refuse after that, and a later command, starting one again, is the one that says
+    // why. Either way it is said once, and every answer is the in-process one.
+    StringBuilder said = new StringBuilder();
+    for (int i = 0; i < 5 && !Files.exists(failed); i++) {
+      DaemonProcesses.Run run = cli.run(SEARCH);
+      assertThat(run.code()).isZero();
+      assertThat(run.out()).isEqualTo(answer);
+      said.append(run.err());
+    }
+    assertThat(said.toString()).containsOnlyOnce("the background searcher could not start")
         .contains("too long");
-    DaemonProcesses.Run second = cli.run(SEARCH);
-    assertThat(second.out()).isEqualTo(answer);
-    assertThat(second.err()).doesNotContain("could not start");
+    DaemonProcesses.Run next = cli.run(SEARCH);
+    assertThat(next.out()).isEqualTo(answer);
+    assertThat(next.err()).doesNotContain("could not start");
     assertThat(cli.pid()).isEmpty();
   }
 
