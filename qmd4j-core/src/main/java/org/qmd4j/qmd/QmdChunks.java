@@ -117,6 +117,16 @@ final class QmdChunks {
     return hits.size() < limit || hits.stream().anyMatch(h -> h.score() < 0.5);
   }
 
+  /**
+   * Whether a chunk may hold some of {@code query}'s words and tags but not all (it has
+   * several): its page then often needs more documents than the first ones ({@link
+   * #mayMissBetter}).
+   */
+  static boolean hasSeveralTerms(String query) {
+    TermMatcher matcher = TermMatcher.of(query);
+    return matcher.words().size() + matcher.hashtags().size() > 1;
+  }
+
   /** How many documents to ask qmd for after {@code rows} proved too few. */
   static int widened(int rows) {
     return Math.max(rows, Math.min(rows * 10, MAX_ROWS));
