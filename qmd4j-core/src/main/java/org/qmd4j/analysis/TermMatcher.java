@@ -84,23 +84,6 @@ public final class TermMatcher {
     return words.keySet();
   }
 
-  /**
-   * The words searched for (folded), each with the stem a text's term must have to hold it
-   * ({@link Analysis#stem} of the term), in query order: with {@link #searchedAsPrefix}, the
-   * whole rule of {@link #held(Chunk)}, for an engine that reads a text's terms its own way.
-   */
-  public Map<String, String> wordStems() {
-    return words;
-  }
-
-  /**
-   * Whether a text holds query word {@code word} (folded) also by a term it begins: a word
-   * of 3 letters or more ({@code fact} in {@code facture}).
-   */
-  public static boolean searchedAsPrefix(String word) {
-    return word.length() >= MIN_PREFIX_LENGTH;
-  }
-
   /** The query's Obsidian tags ({@code #projet}), folded and without {@code #}, in order. */
   public List<String> hashtags() {
     return hashtags;
@@ -144,7 +127,7 @@ public final class TermMatcher {
   /** Whether {@code tokens} hold word {@code w} as {@link #held(String)} tells it. */
   private static boolean holds(TextTokens tokens, Map.Entry<String, String> w) {
     return tokens.stems().containsKey(w.getKey()) || tokens.stemSet().contains(w.getValue())
-        || searchedAsPrefix(w.getKey()) && tokens.hasTermStartingWith(w.getKey());
+        || w.getKey().length() >= MIN_PREFIX_LENGTH && tokens.hasTermStartingWith(w.getKey());
   }
 
   /** The query's words (folded, as searched) that {@code text} holds, in query order. */

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.qmd4j.analysis.Analysis;
 import org.qmd4j.analysis.TermMatcher;
@@ -18,13 +19,16 @@ import org.qmd4j.vault.ParsedNote;
  * distinct term of its chunks (texts and headings, under the exact chain) the chunks that hold
  * it, and the same by stem, so that the chunks holding a query's words are found by a few
  * look-ups per note instead of looking each word up in each chunk. Which words a chunk holds
- * is {@link TermMatcher#held(Chunk)} exactly: the word itself, a term of the word's stem, or,
- * for a word {@linkplain TermMatcher#searchedAsPrefix searched as a prefix}, a term it begins.
+ * is {@link TermMatcher#held(Chunk)} exactly: the word itself, a term of the stem the word is
+ * searched by ({@link Analysis#searchedStem}), or, for a word of {@value #MIN_PREFIX_LENGTH}
+ * letters or more, a term it begins (the matcher's rule; a seeded test keeps them equal).
  * Also keeps each chunk's tokens, which {@link #remember} hands to the {@link TokenCache} that
  * the matcher, the matches and the spelling read. Immutable, thread-safe.
  */
 final class NoteTerms {
   private static final int[] NONE = new int[0];
+  /** The shortest query word also looked for as the start of longer terms, as the matcher. */
+  static final int MIN_PREFIX_LENGTH = 3;
 
   private final String[] texts; // two per chunk: its text, its headings joined (or null)
   private final TextTokens[] tokens; // the tokens of texts[i]
@@ -79,21 +83,20 @@ final class NoteTerms {
   }
 
   /**
-   * How many of {@code words} (a query's words, folded, with their stems: {@link
-   * TermMatcher#wordStems}) each chunk holds, by position.
+   * How many of {@code words} (a query's words, folded: {@link TermMatcher#words}) each chunk
+   * holds, by position.
    */
-  int[] held(Map<String, String> words) {
+  int[] held(Set<String> words) {
     int chunks = texts.length / 2;
     int[] held = new int[chunks];
     int[] lastWord = new int[chunks];
     int w = 0;
-    for (Map.Entry<String, String> word : words.entrySet()) {
+    for (String folded : words) {
       w++;
-      String folded = word.getKey();
-      mark(chunksOfStem.getOrDefault(word.getValue(), NONE), w, held, lastWord);
+      mark(chunksOfStem.getOrDefault(Analysis.searchedStem(folded), NONE), w, held, lastWord);
       int at = Arrays.binarySearch(terms, folded);
       if (at >= 0) mark(chunksOfTerm[at], w, held, lastWord);
-      if (TermMatcher.searchedAsPrefix(folded)) {
+      if (folded.length() >= MIN_PREFIX_LENGTH) {
         // The terms a word begins follow it in sorted order, side by side.
         for (int t = at >= 0 ? at + 1 : -at - 1; t < terms.length && terms[t].startsWith(folded);
             t++) {

@@ -41,7 +41,7 @@ final class QmdChunks {
       if (note.isEmpty() || note.get().chunks().isEmpty()) continue; // deleted since the update
       List<Chunk> chunks = note.get().chunks();
       NoteTerms kept = notes.derived(note.get(), NoteTerms.class, NoteTerms::of);
-      int[] held = byTerms ? kept.held(matcher.wordStems()) : null;
+      int[] held = byTerms ? kept.held(matcher.words()) : null;
       if (!byTerms && !matcher.words().isEmpty()) kept.rememberAll();
       boolean any = false;
       for (int i = 0; i < chunks.size(); i++) {

@@ -69,7 +69,7 @@ class NoteTermsTest {
       TermMatcher matcher = TermMatcher.of(query);
       for (int n = 0; n < notes.size(); n++) {
         ParsedNote note = notes.get(n);
-        int[] held = terms.get(n).held(matcher.wordStems());
+        int[] held = terms.get(n).held(matcher.words());
         for (int i = 0; i < note.chunks().size(); i++) {
           Chunk c = note.chunks().get(i);
           Set<String> expected = matcher.held(c);
