@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""What one `search` tool call costs a long-lived `qmd4j mcp` (embedded engine, vault
-watched), in figures the machine's load does not change much: CPU time and bytes allocated
-per search, over a steady stream of searches after a warm-up. No wall clock.
+"""What one `search` tool call costs a long-lived `qmd4j mcp` (vault watched), in figures the
+machine's load does not change much: CPU time and bytes allocated per search, over a steady
+stream of searches after a warm-up. No wall clock.
 
 Usage: bench/mcp-cost.py VAULT [searches=2000] [warmup=600]
 Environment: QMD4J_CACHE_DIR (qmd4j's index cache), QMD4J_COMMAND (the command that starts
 qmd4j, ./qmd4j by default; e.g. "java -XX:+UseSerialGC -jar qmd4j-cli/target/qmd4j-cli.jar"),
-JFR_FILE: also keep the JFR recording (settings=profile) of the timed searches there.
+JFR_FILE: also keep the JFR recording (settings=profile) of the timed searches there,
+ENGINE: qmd4j's engine, embedded (the default) or qmd (qmd4j then drives its resident
+`qmd mcp`, whose CPU per search is printed apart: qmd on PATH, as for bench/mcp-vs-qmd.py).
 
 CPU per search is the server's user+sys time over the timed searches (from /proc), split
 into the threads that serve the searches and the JVM's own (JIT compilers, GC, JFR);
@@ -42,6 +44,26 @@ def thread_cpu(pid):
     return out
 
 
+def tree_cpu(pid):
+    """Clock ticks of user+sys of pid and every process under it (qmd mcp and its Node)."""
+    total = 0
+    kids = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    for kid in kids.split():
+        total += tree_cpu(int(kid))
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except FileNotFoundError:
+        return total
+    fields = stat[stat.rindex(")") + 2:].split()
+    return total + int(fields[11]) + int(fields[12])
+
+
+def children(pid):
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(k) for k in out.split()]
+
+
 def java_pid(pid):
     """The JVM under the started command (the ./qmd4j script execs java)."""
     with open(f"/proc/{pid}/comm") as f:
@@ -69,7 +91,8 @@ def main():
     vault = sys.argv[1]
     searches = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
     warmup = int(sys.argv[3]) if len(sys.argv) > 3 else 600
-    client = Qmd4jMcp(vault, os.environ.get("QMD4J_COMMAND", "").split() or None)
+    engine = os.environ.get("ENGINE", "embedded")
+    client = Qmd4jMcp(vault, os.environ.get("QMD4J_COMMAND", "").split() or None, engine=engine)
 
     def search(q):
         result = client.call("tools/call", {"name": "search", "arguments": {"query": q}})
@@ -83,10 +106,11 @@ def main():
     jfr_file = os.environ.get("JFR_FILE") or tempfile.mktemp(suffix=".jfr")
     subprocess.run(["jcmd", str(pid), "JFR.start", "name=cost", "settings=profile"],
                    check=True, stdout=subprocess.DEVNULL)
-    before = thread_cpu(pid)
+    qmd = children(pid)  # the resident qmd mcp (qmd engine), started by the warm-up
+    before, qmd_before = thread_cpu(pid), sum(tree_cpu(k) for k in qmd)
     for i in range(searches):
         search(QUERIES[i % len(QUERIES)])
-    after = thread_cpu(pid)
+    after, qmd_after = thread_cpu(pid), sum(tree_cpu(k) for k in qmd)
     subprocess.run(["jcmd", str(pid), "JFR.stop", "name=cost", f"filename={jfr_file}"],
                    check=True, stdout=subprocess.DEVNULL)
     client.close(timeout=120)
@@ -102,6 +126,9 @@ def main():
     for n, v in sorted(delta.items(), key=lambda kv: -kv[1])[:8]:
         print(f"  {n}: {v * tick_ms / searches:.3f} ms/search")
     print(f"allocated per search: {app_alloc / searches / 1024:.1f} KiB")
+    if qmd:
+        print(f"CPU per search, the resident qmd mcp (engine {engine}): "
+              f"{(qmd_after - qmd_before) * tick_ms / searches:.3f} ms")
     if os.environ.get("JFR_FILE"):
         print(f"recording: {jfr_file}")
     else:

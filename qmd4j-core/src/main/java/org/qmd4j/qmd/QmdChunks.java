@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.qmd4j.analysis.TermMatcher;
-import org.qmd4j.analysis.TextTokens;
-import org.qmd4j.analysis.TokenCache;
 import org.qmd4j.cache.NoteCache;
 import org.qmd4j.search.MatchType;
 import org.qmd4j.spi.Chunk;
@@ -33,27 +31,39 @@ final class QmdChunks {
       int limit, MatchType matchType, NoteCache notes) throws IOException {
     TermMatcher matcher = TermMatcher.of(query);
     int terms = Math.max(1, matcher.words().size() + matcher.hashtags().size());
-    record Candidate(Chunk chunk, double score) {}
+    // Without tags, which words each chunk holds is read from the note's terms
+    // (NoteTerms.held); a tag is looked for in each chunk's text.
+    boolean byTerms = matcher.hashtags().isEmpty();
+    record Candidate(Chunk chunk, double score, NoteTerms note, int position) {}
     List<Candidate> candidates = new ArrayList<>();
     for (QmdJson.DocHit doc : docs) {
       Optional<ParsedNote> note = notes.get(doc.path());
       if (note.isEmpty() || note.get().chunks().isEmpty()) continue; // deleted since the update
+      List<Chunk> chunks = note.get().chunks();
+      NoteTerms kept = notes.derived(note.get(), NoteTerms.class, NoteTerms::of);
+      int[] held = byTerms ? kept.held(matcher.words()) : null;
+      if (!byTerms && !matcher.words().isEmpty()) kept.rememberAll();
       boolean any = false;
-      if (!matcher.words().isEmpty()) keepTokens(note.get(), notes);
-      for (Chunk c : note.get().chunks()) {
-        double strength = matcher.strength(c);
+      for (int i = 0; i < chunks.size(); i++) {
+        double strength = byTerms ? held[i] / (double) terms : matcher.strength(chunks.get(i));
         if (strength > 0) {
           any = true;
-          candidates.add(new Candidate(c, score(doc.score(), strength, terms)));
+          candidates.add(new Candidate(chunks.get(i), score(doc.score(), strength, terms), kept,
+              i));
         }
       }
       // Matched through its path or a form qmd4j does not fold: qmd's best line. Never for a
       // query with a tag: qmd cannot tell the tag from the word, only qmd4j's reading can.
       if (!any && matcher.hashtags().isEmpty()) {
-        Chunk best = note.get().chunks().stream()
-            .filter(c -> c.lines().contains(doc.line()))
-            .findFirst().orElse(note.get().chunks().get(0));
-        candidates.add(new Candidate(best, score(doc.score(), 0, terms)));
+        int best = 0;
+        for (int i = 0; i < chunks.size(); i++) {
+          if (chunks.get(i).lines().contains(doc.line())) {
+            best = i;
+            break;
+          }
+        }
+        candidates.add(new Candidate(chunks.get(best), score(doc.score(), 0, terms), kept,
+            best));
       }
     }
     // Equal scores by path, then line: qmd's order among equal documents may
@@ -63,44 +73,13 @@ final class QmdChunks {
         .thenComparingInt(c -> c.chunk().lines().from()));
     List<Hit> out = new ArrayList<>();
     for (Candidate c : candidates) {
+      // The filter, the matches and the spelling read the chunk's tokens: analysed once.
+      c.note().remember(c.position());
       if (!filter.test(c.chunk())) continue;
       out.add(new Hit(c.chunk(), c.score(), matchType)); // in [0, 1] by construction
       if (out.size() == limit) break;
     }
     return out;
-  }
-
-  /**
-   * Puts the tokens of {@code note}'s chunks (texts and headings), analysed once per version
-   * of the note, in the {@link TokenCache} that {@link TermMatcher} reads: a note qmd returns
-   * again is not analysed again, however many other texts went through the bounded cache.
-   */
-  private static void keepTokens(ParsedNote note, NoteCache notes) {
-    NoteTokens kept = notes.derived(note, NoteTokens.class, NoteTokens::of);
-    for (int i = 0; i < kept.texts().length; i++) {
-      if (kept.texts()[i] != null) TokenCache.remember(kept.texts()[i], kept.tokens()[i]);
-    }
-  }
-
-  /**
-   * The texts {@link TermMatcher} analyses in a note's chunks, two per chunk (its text, then
-   * its headings joined by newlines, null without headings), and their tokens.
-   */
-  private record NoteTokens(String[] texts, TextTokens[] tokens) {
-    static NoteTokens of(ParsedNote note) {
-      List<Chunk> chunks = note.chunks();
-      String[] texts = new String[chunks.size() * 2];
-      TextTokens[] tokens = new TextTokens[texts.length];
-      for (int i = 0; i < chunks.size(); i++) {
-        Chunk c = chunks.get(i);
-        texts[2 * i] = c.text();
-        texts[2 * i + 1] = c.headings().isEmpty() ? null : String.join("\n", c.headings());
-      }
-      for (int i = 0; i < texts.length; i++) {
-        if (texts[i] != null) tokens[i] = TextTokens.analyse(texts[i]);
-      }
-      return new NoteTokens(texts, tokens);
-    }
   }
 
   /** The most documents qmd is asked for when its first answer may hide better chunks. */
@@ -115,6 +94,16 @@ final class QmdChunks {
   static boolean mayMissBetter(List<Hit> hits, int limit, int docs, int rows) {
     if (docs < rows || rows >= MAX_ROWS) return false;
     return hits.size() < limit || hits.stream().anyMatch(h -> h.score() < 0.5);
+  }
+
+  /**
+   * Whether a chunk may hold some of {@code query}'s words and tags but not all (it has
+   * several): its page then often needs more documents than the first ones ({@link
+   * #mayMissBetter}).
+   */
+  static boolean hasSeveralTerms(String query) {
+    TermMatcher matcher = TermMatcher.of(query);
+    return matcher.words().size() + matcher.hashtags().size() > 1;
   }
 
   /** How many documents to ask qmd for after {@code rows} proved too few. */

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.qmd4j.cache.NoteCache;
 import org.qmd4j.internal.Problems;
@@ -17,7 +16,6 @@ import org.qmd4j.search.MatchType;
 import org.qmd4j.search.Mode;
 import org.qmd4j.search.QmdFailedException;
 import org.qmd4j.search.QmdTimeoutException;
-import org.qmd4j.search.QmdUnavailableException;
 import org.qmd4j.search.Total;
 import org.qmd4j.spi.Chunk;
 import org.qmd4j.spi.ChunkFilter;
@@ -25,14 +23,11 @@ import org.qmd4j.spi.EngineQuery;
 import org.qmd4j.spi.Hit;
 import org.qmd4j.spi.ProcessResult;
 import org.qmd4j.spi.QmdOptions;
-import org.qmd4j.spi.QmdSession;
 import org.qmd4j.spi.SearchEngine;
 import org.qmd4j.spi.Vocabulary;
 import org.qmd4j.vault.Chunker;
 import org.qmd4j.vault.VaultLayout;
 import org.qmd4j.watch.VaultFeed;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The engine that drives the {@code qmd} binary.
@@ -59,7 +54,6 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe.
  */
 public final class QmdEngine implements SearchEngine {
-  private static final Logger LOG = LoggerFactory.getLogger(QmdEngine.class);
   /** What a deep search does when qmd's models are present. */
   public static final String DEEP_SEARCH = QmdModels.HYBRID;
 
@@ -77,7 +71,8 @@ public final class QmdEngine implements SearchEngine {
   private final NoteCache notes;
   private final QmdVocabulary words;
   private final QmdIndexHealer healer;
-  private final QmdDocumentCount documents;
+  private final QmdDocumentCount documentCount;
+  private final QmdDocuments documents;
 
   private QmdEngine(Path vault, VaultLayout layout, Path stateDir, QmdBinary binary,
       QmdOptions options, Chunker chunker, Map<String, String> environment, VaultFeed changes)
@@ -102,7 +97,9 @@ public final class QmdEngine implements SearchEngine {
     this.notes = new NoteCache(vault, layout, chunker);
     this.words = new QmdVocabulary(vault, layout, notes,
         () -> options.autoRefresh() ? freshness.watchedVault() : Optional.empty());
-    this.documents = new QmdDocumentCount(session, options, collection);
+    this.documentCount = new QmdDocumentCount(session, options, collection);
+    this.documents = new QmdDocuments(vault, options, this.environment, commands, session,
+        words);
     this.healer = new QmdIndexHealer(vault, indexFile, freshness, collection, session,
         commands);
   }
@@ -190,21 +187,28 @@ public final class QmdEngine implements SearchEngine {
       boolean dropsNone = filter.passesEverything() && !QmdQuery.hasTags(query)
           && layout.ignoreRules() == 0;
       int rows = dropsNone ? limit : Math.max(limit * 5, 50);
+      // A chunk may hold some of several words: the page then often needs the wider list,
+      // asked for in the same call (QmdDocuments.get).
+      int wider = QmdChunks.hasSeveralTerms(query) ? QmdChunks.widened(rows) : rows;
       // A damaged index (qmd's own words) is rebuilt and the call asked again, at every call.
       boolean healable = !options.isAttached() && options.autoRefresh();
       if (healable) healer.healIfChangedBehindUs();
-      List<QmdJson.DocHit> docs = healer.healing(healable, () -> options.autoRefresh()
-          ? freshDocuments(query, mode, rows) : documents(query, mode, rows));
-      if (docs.isEmpty() && !options.isAttached()
+      QmdDocuments.Answer answer = healer.healing(healable, () -> options.autoRefresh()
+          ? freshDocuments(query, mode, rows, wider) : documents.get(query, mode, rows, wider));
+      if (answer.docs().isEmpty() && !options.isAttached()
           && healer.healing(healable, this::repairedEmptiedIndex)) {
-        docs = healer.healing(healable, () -> documents(query, mode, rows));
+        answer = healer.healing(healable, () -> documents.get(query, mode, rows, wider));
       }
       MatchType type = mode == Mode.FAST ? MatchType.KEYWORD : MatchType.HYBRID;
+      List<QmdJson.DocHit> docs = answer.first(rows);
       List<Hit> hits = QmdChunks.rank(docs, query, filter, limit, type, notes);
       // qmd ranks documents: a document it ranked below the page may hold every word.
       if (!QmdChunks.mayMissBetter(hits, limit, docs.size(), rows)) return hits;
-      docs = healer.healing(healable, () -> documents(query, mode, QmdChunks.widened(rows)));
-      return QmdChunks.rank(docs, query, filter, limit, type, notes);
+      int widened = QmdChunks.widened(rows);
+      if (answer.asked() < widened) {
+        answer = healer.healing(healable, () -> documents.get(query, mode, widened, widened));
+      }
+      return QmdChunks.rank(answer.docs(), query, filter, limit, type, notes);
     } catch (IOException e) {
       throw new IndexException("Cannot read the vault " + vault + " (" + Problems.describe(e)
           + ")" + "; check that the vault folder exists and can be read", e);
@@ -218,59 +222,11 @@ public final class QmdEngine implements SearchEngine {
   }
 
   /** qmd's documents for the query from an index that holds the vault as it is now. */
-  private List<QmdJson.DocHit> freshDocuments(String query, Mode mode, int rows)
+  private QmdDocuments.Answer freshDocuments(String query, Mode mode, int rows, int wider)
       throws IOException {
     // With the session, the check of the vault runs beside the call (QmdFreshness.fresh).
-    return freshness.fresh(() -> documents(query, mode, rows),
+    return freshness.fresh(() -> documents.get(query, mode, rows, wider),
         mode == Mode.FAST && session.isUsable());
-  }
-
-  /** qmd's documents for the query, through the session when it can serve, else the CLI. */
-  private List<QmdJson.DocHit> documents(String query, Mode mode, int rows) throws IOException {
-    List<String> identifiers = words.identifiersFor(query);
-    if (session.isUsable()) {
-      try {
-        return viaSession(query, mode, rows, identifiers);
-      } catch (QmdUnavailableException e) {
-        if (mode == Mode.DEEP && Boolean.FALSE.equals(session.modelsReady())) throw e;
-        LOG.debug("qmd session unavailable, searching through the CLI: {}", e.getMessage());
-      }
-    }
-    if (mode == Mode.DEEP) QmdModels.require(environment);
-    String argument = mode == Mode.FAST ? QmdQuery.forSearch(query) : QmdQuery.forQuery(query);
-    String verb = mode == Mode.FAST ? "search" : "query";
-    List<QmdJson.DocHit> docs = cli(verb, argument, mode, rows);
-    for (String id : identifiers) docs = QmdJson.merged(docs, cli("search", id, mode, rows));
-    return docs;
-  }
-
-  private List<QmdJson.DocHit> cli(String verb, String argument, Mode mode, int rows)
-      throws IOException {
-    ProcessResult r = commands.run(List.of(verb, "-c", options.collection(), "--json", "-n",
-        Integer.toString(rows), "--", argument),
-        mode == Mode.FAST ? options.fastTimeout() : options.deepTimeout());
-    return QmdJson.parse(r.stdoutText(), options.collection(), vault);
-  }
-
-  private List<QmdJson.DocHit> viaSession(String query, Mode mode, int rows,
-      List<String> identifiers) {
-    boolean deep = mode == Mode.DEEP;
-    if (deep) {
-      // Once per process: without its models qmd tries to download them and hangs.
-      Boolean ready = session.modelsReady();
-      if (ready == null) {
-        ready = QmdModels.missing(QmdModels.folder(environment)).isEmpty();
-        session.modelsReady(ready);
-      }
-      if (!ready) QmdModels.require(environment);
-    }
-    QmdSession.Query call = new QmdSession.Query(QmdSearches.withIdentifiers(
-        deep ? QmdSearches.deep(query) : QmdSearches.fast(query), identifiers),
-        List.of(options.collection()), rows, deep,
-        deep ? OptionalInt.of(options.session().deepCandidates()) : OptionalInt.empty(),
-        deep ? options.deepTimeout() : options.fastTimeout());
-    String json = session.call(s -> s.query(call), deep);
-    return QmdJson.parse(json, options.collection(), vault);
   }
 
   /**
@@ -287,7 +243,7 @@ public final class QmdEngine implements SearchEngine {
 
   /** The collection's document count, from the session when it runs, else the CLI. */
   OptionalLong documentCount() throws IOException {
-    return documents.get();
+    return documentCount.get();
   }
 
   /**
