@@ -65,6 +65,12 @@ final class StartingWatcher implements VaultFeed {
     started.thenAccept(VaultFeed::close);
   }
 
+  /** The started watcher's check of its first look ({@link VaultWatcher#firstLookChecked}). */
+  CompletableFuture<Void> firstLookChecked() {
+    return feed() instanceof VaultWatcher watcher ? watcher.firstLookChecked()
+        : CompletableFuture.completedFuture(null);
+  }
+
   @Override
   public String toString() {
     return "StartingWatcher[" + started.getNow(null) + "]";

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.qmd4j.spi.FileStamp;
 import org.qmd4j.vault.VaultLayout;
@@ -44,6 +45,8 @@ import org.slf4j.LoggerFactory;
  * <p>One walk: registering the folders stats every file in them too (a folder is registered
  * before it is listed), and the first look hands those stamps on, with the paths changed since
  * stat-ed again ({@link #look()}), so that whoever looks first need not walk the vault again.
+ * That look is checked once against a walk made after it, off the caller's thread ({@link
+ * FirstLookCheck}): what it missed is reported by the next look.
  *
  * <p>Limits: one inotify watch per folder ({@code fs.inotify.max_user_watches}) and one
  * instance per watcher ({@code fs.inotify.max_user_instances}, often 128). When the kernel
@@ -73,6 +76,7 @@ public final class VaultWatcher implements VaultFeed {
   private Map<String, FileStamp> walked;
   private boolean closed;
   private long barriers;
+  private CompletableFuture<Void> checked = CompletableFuture.completedFuture(null);
 
   private VaultWatcher(Path vault, VaultLayout layout, WatchService service, Path barrierDir)
       throws IOException {
@@ -111,8 +115,8 @@ public final class VaultWatcher implements VaultFeed {
     } catch (IOException | RuntimeException e) {
       LOG.warn("Cannot watch {} ({}); it is walked at every search instead. On Linux, see "
           + "fs.inotify.max_user_watches and fs.inotify.max_user_instances", vault, e.toString());
-      closeQuietly(service);
-      deleteQuietly(barrierDir);
+      WatchResources.closeQuietly(service);
+      WatchResources.deleteQuietly(barrierDir);
       return VaultFeed.walkEveryTime(layout);
     }
   }
@@ -167,10 +171,28 @@ public final class VaultWatcher implements VaultFeed {
       }
       Changes out = everything ? Changes.EVERYTHING : new Changes(false, pending);
       Optional<Map<String, FileStamp>> stamps = everything ? walked() : Optional.empty();
+      if (stamps.isPresent()) {
+        checked = FirstLookCheck.start(vault, layout, new HashMap<>(stamps.get()), this::missed);
+      }
       walked = null;
       everything = false;
       pending.clear();
       return new Look(out, stamps);
+    }
+  }
+
+  /** What the check of the first look found: paths to report, or null to walk everything. */
+  private void missed(Set<String> paths) {
+    synchronized (lock) {
+      if (paths == null) walkAll();
+      else pending.addAll(paths);
+    }
+  }
+
+  /** Done when the first look's stamps have been checked against a later walk (if they were). */
+  CompletableFuture<Void> firstLookChecked() {
+    synchronized (lock) {
+      return checked;
     }
   }
 
@@ -310,27 +332,8 @@ public final class VaultWatcher implements VaultFeed {
       walked = null;
       folderOf.clear();
       keyOf.clear();
-      closeQuietly(service);
-      deleteQuietly(barrierDir);
-    }
-  }
-
-  private static void closeQuietly(WatchService service) {
-    if (service == null) return;
-    try {
-      service.close();
-    } catch (IOException e) {
-      LOG.debug("Closing a watch service failed: {}", e.toString());
-    }
-  }
-
-  private static void deleteQuietly(Path dir) {
-    if (dir == null) return;
-    try (var files = Files.list(dir)) {
-      for (Path f : (Iterable<Path>) files::iterator) Files.deleteIfExists(f);
-      Files.deleteIfExists(dir);
-    } catch (IOException e) {
-      LOG.debug("Cannot remove {}: {}", dir, e.toString());
+      WatchResources.closeQuietly(service);
+      WatchResources.deleteQuietly(barrierDir);
     }
   }
 
